@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: MIT
+# ck_tile_add_executable(<name> SOURCES <src>... [ARCHS <arch>...] [GROUP tutorials|examples])
+#
+# Adds a tutorial or example binary, but only when this build dir builds at least one of the archs
+# the target supports (the gfx942/gfx950 guard; ARCHS defaults to every supported arch). In a
+# device-code-only build it instead compiles one code object per arch,
+# <build>/device/<name>.<arch>.co, all collected by the target device_code_objects.
+function(ck_tile_add_executable name)
+  cmake_parse_arguments(ARG "" "GROUP" "SOURCES;ARCHS" ${ARGN})
+  if(NOT ARG_ARCHS)
+    set(ARG_ARCHS gfx942 gfx950)
+  endif()
+  set(_archs "")
+  foreach(_arch IN LISTS CK_TILE_ARCHS)
+    if(_arch IN_LIST ARG_ARCHS)
+      list(APPEND _archs ${_arch})
+    endif()
+  endforeach()
+  if(NOT _archs)
+    message(STATUS "ck_tile: skipping ${name}: it supports ${ARG_ARCHS}, this build is for ${CK_TILE_ARCHS}")
+    return()
+  endif()
+
+  if(CK_TILE_DEVICE_CODE_ONLY)
+    _ck_tile_add_device_code_objects(${name} "${_archs}" ${ARG_SOURCES})
+    return()
+  endif()
+
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ck_tile)
+  if(ARG_GROUP)
+    add_dependencies(${ARG_GROUP} ${name})
+  endif()
+endfunction()
+
+# One device-only compile per arch with the configured clang: no ROCm headers or libraries.
+function(_ck_tile_add_device_code_objects name archs)
+  set(_outputs "")
+  foreach(_arch IN LISTS archs)
+    set(_out ${CMAKE_BINARY_DIR}/device/${name}.${_arch}.co)
+    set(_srcs "")
+    foreach(_src IN LISTS ARGN)
+      list(APPEND _srcs ${CMAKE_CURRENT_SOURCE_DIR}/${_src})
+    endforeach()
+    add_custom_command(
+      OUTPUT ${_out}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/device
+      COMMAND ${CMAKE_CXX_COMPILER} -x hip -std=c++20 -O3 --offload-arch=${_arch} --offload-device-only --no-gpu-bundle-output
+              -nogpuinc -nogpulib -fuse-ld=lld -DCK_TILE_BACKEND_HIP=1 -DCK_TILE_DEVICE_CODE_ONLY=1
+              -I${PROJECT_SOURCE_DIR}/include -MD -MF ${_out}.d ${_srcs} -o ${_out}
+      DEPENDS ${_srcs}
+      DEPFILE ${_out}.d
+      COMMENT "Device code of ${name} for ${_arch}"
+      VERBATIM)
+    list(APPEND _outputs ${_out})
+  endforeach()
+  add_custom_target(${name}_device_code DEPENDS ${_outputs})
+  add_dependencies(device_code_objects ${name}_device_code)
+endfunction()

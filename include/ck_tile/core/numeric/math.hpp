@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// Integer helpers: ceiling division, rounding up to a multiple, min/max, gcd/lcm, powers of two.
+#pragma once
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/numeric/integral_constant.hpp"
+
+namespace ck_tile {
+
+template <typename X, typename Y>
+CK_TILE_HOST_DEVICE constexpr auto integer_divide_ceil(X x, Y y)
+{
+    return (x + y - number<1>{}) / y;
+}
+template <typename X, typename Y>
+CK_TILE_HOST_DEVICE constexpr auto integer_divide_floor(X x, Y y)
+{
+    return x / y;
+}
+template <typename X, typename Y>
+CK_TILE_HOST_DEVICE constexpr auto integer_least_multiple(X x, Y y)
+{
+    return y * integer_divide_ceil(x, y);
+}
+
+template <typename T>
+CK_TILE_HOST_DEVICE constexpr T max(T x)
+{
+    return x;
+}
+template <typename T, typename... Ts>
+CK_TILE_HOST_DEVICE constexpr T max(T x, Ts... xs)
+{
+    T m = max(static_cast<T>(xs)...);
+    return x > m ? x : m;
+}
+template <typename T>
+CK_TILE_HOST_DEVICE constexpr T min(T x)
+{
+    return x;
+}
+template <typename T, typename... Ts>
+CK_TILE_HOST_DEVICE constexpr T min(T x, Ts... xs)
+{
+    T m = min(static_cast<T>(xs)...);
+    return x < m ? x : m;
+}
+
+CK_TILE_HOST_DEVICE constexpr index_t gcd(index_t x, index_t y)
+{
+    while(y != 0)
+    {
+        index_t t = x % y;
+        x         = y;
+        y         = t;
+    }
+    return x < 0 ? -x : x;
+}
+CK_TILE_HOST_DEVICE constexpr index_t lcm(index_t x, index_t y) { return x / gcd(x, y) * y; }
+
+CK_TILE_HOST_DEVICE constexpr bool is_power_of_two_integer(index_t x)
+{
+    return x > 0 && (x & (x - 1)) == 0;
+}
+
+template <typename T>
+CK_TILE_HOST_DEVICE constexpr T abs(T x)
+{
+    return x < T(0) ? -x : x;
+}
+
+} // namespace ck_tile

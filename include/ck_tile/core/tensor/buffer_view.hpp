@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// buffer_view: a typed, sized span of memory in one address space (global, LDS, registers).
+// Loads and stores take an element offset and a validity flag. Global accesses behave like the
+// hardware's buffer instructions: an access that is invalid (padding) or outside the buffer
+// reads 0 and a store is dropped. In LDS and registers the caller guarantees the range.
+#pragma once
+#include <cstring>
+#include <type_traits>
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/core/arch/arch.hpp"
+#include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/container/thread_buffer.hpp"
+
+namespace ck_tile {
+
+template <address_space_enum AddressSpace, typename T>
+struct buffer_view
+{
+    using type                                     = std::remove_cv_t<T>; // the element type, without const
+    static constexpr address_space_enum address_space = AddressSpace;
+
+    T* p_data                 = nullptr;
+    long_index_t buffer_size  = 0; // elements
+
+    constexpr buffer_view() = default;
+    CK_TILE_HOST_DEVICE constexpr buffer_view(T* p, long_index_t size) : p_data(p), buffer_size(size) {}
+
+    CK_TILE_HOST_DEVICE static constexpr address_space_enum get_address_space() { return AddressSpace; }
+    CK_TILE_HOST_DEVICE constexpr long_index_t get_buffer_size() const { return buffer_size; }
+    CK_TILE_HOST_DEVICE constexpr T* get_pointer() const { return p_data; }
+
+    CK_TILE_HOST_DEVICE constexpr bool in_range(long_index_t i, index_t n) const
+    {
+        return i >= 0 && i + n <= buffer_size;
+    }
+
+    // N consecutive elements starting at element i, returned in a thread_buffer.
+    template <index_t N = 1>
+    CK_TILE_HOST_DEVICE thread_buffer<type, N> get(long_index_t i, bool is_valid) const
+    {
+        thread_buffer<type, N> r;
+        if(is_valid && (AddressSpace != address_space_enum::global || in_range(i, N)))
+            __builtin_memcpy(&r, p_data + i, sizeof(T) * N);
+        else
+            for(index_t k = 0; k < N; ++k)
+                r[k] = type{};
+        return r;
+    }
+
+    template <index_t N = 1>
+    CK_TILE_HOST_DEVICE void set(long_index_t i, bool is_valid, const thread_buffer<type, N>& x) const
+    {
+        if(is_valid && (AddressSpace != address_space_enum::global || in_range(i, N)))
+            __builtin_memcpy(p_data + i, &x, sizeof(T) * N);
+    }
+
+    CK_TILE_HOST_DEVICE T& operator[](long_index_t i) const { return p_data[i]; }
+};
+
+template <address_space_enum AddressSpace, typename T>
+CK_TILE_HOST_DEVICE constexpr auto make_buffer_view(T* p, long_index_t size)
+{
+    return buffer_view<AddressSpace, T>{p, size};
+}
+
+} // namespace ck_tile
