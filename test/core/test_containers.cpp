@@ -11,36 +11,36 @@ using namespace ck_tile;
 TEST_CASE("sequence algebra")
 {
     using S = sequence<4, 4, 16>;
-    STATIC_REQUIRE(S::size() == 3);
-    STATIC_REQUIRE(S::at(number<2>{}) == 16);
-    STATIC_REQUIRE(S::reverse() == sequence<16, 4, 4>{});
-    STATIC_REQUIRE(S::pop_front() == sequence<4, 16>{});
-    STATIC_REQUIRE(S::pop_back() == sequence<4, 4>{});
-    STATIC_REQUIRE(S::push_back(sequence<7>{}) == sequence<4, 4, 16, 7>{});
-    STATIC_REQUIRE(S::push_front(number<1>{}) == sequence<1, 4, 4, 16>{});
-    STATIC_REQUIRE(S::modify(number<1>{}, number<7>{}) == sequence<4, 7, 16>{});
-    STATIC_REQUIRE(S::extract(sequence<2, 0>{}) == sequence<16, 4>{});
-    STATIC_REQUIRE(sequence_sum(S{}) == 24);
-    STATIC_REQUIRE(sequence_product(S{}) == 256);
-    STATIC_REQUIRE(packed_strides(S{}) == sequence<64, 16, 1>{});
-    STATIC_REQUIRE((S{} + sequence<1, 2, 3>{}) == sequence<5, 6, 19>{});
-    STATIC_REQUIRE((S{} * number<2>{}) == sequence<8, 8, 32>{});
-    STATIC_REQUIRE(merge_sequences(sequence<1>{}, sequence<2, 3>{}, sequence<>{}) == sequence<1, 2, 3>{});
-    STATIC_REQUIRE(arithmetic_sequence_gen<0, 10, 3>::type{} == sequence<0, 3, 6, 9>{});
-    STATIC_REQUIRE(uniform_sequence_gen<3, 5>::type{} == sequence<5, 5, 5>{});
-    STATIC_REQUIRE(is_valid_sequence_map(sequence<2, 0, 1>{}));
-    STATIC_REQUIRE(!is_valid_sequence_map(sequence<2, 2, 1>{}));
-    STATIC_REQUIRE(sequence_map_inverse(sequence<2, 0, 1>{}) == sequence<1, 2, 0>{});
-    STATIC_REQUIRE(sequence_find(S{}, 16) == 2);
-    STATIC_REQUIRE(sequence_find(S{}, 5) == -1);
+    static_assert(S::size() == 3);
+    static_assert(S::at(number<2>{}) == 16);
+    static_assert(S::reverse() == sequence<16, 4, 4>{});
+    static_assert(S::pop_front() == sequence<4, 16>{});
+    static_assert(S::pop_back() == sequence<4, 4>{});
+    static_assert(S::push_back(sequence<7>{}) == sequence<4, 4, 16, 7>{});
+    static_assert(S::push_front(number<1>{}) == sequence<1, 4, 4, 16>{});
+    static_assert(S::modify(number<1>{}, number<7>{}) == sequence<4, 7, 16>{});
+    static_assert(S::extract(sequence<2, 0>{}) == sequence<16, 4>{});
+    static_assert(sequence_sum(S{}) == 24);
+    static_assert(sequence_product(S{}) == 256);
+    static_assert(packed_strides(S{}) == sequence<64, 16, 1>{});
+    static_assert((S{} + sequence<1, 2, 3>{}) == sequence<5, 6, 19>{});
+    static_assert((S{} * number<2>{}) == sequence<8, 8, 32>{});
+    static_assert(merge_sequences(sequence<1>{}, sequence<2, 3>{}, sequence<>{}) == sequence<1, 2, 3>{});
+    static_assert(arithmetic_sequence_gen<0, 10, 3>::type{} == sequence<0, 3, 6, 9>{});
+    static_assert(uniform_sequence_gen<3, 5>::type{} == sequence<5, 5, 5>{});
+    static_assert(is_valid_sequence_map(sequence<2, 0, 1>{}));
+    static_assert(!is_valid_sequence_map(sequence<2, 2, 1>{}));
+    static_assert(sequence_map_inverse(sequence<2, 0, 1>{}) == sequence<1, 2, 0>{});
+    static_assert(sequence_find(S{}, 16) == 2);
+    static_assert(sequence_find(S{}, 5) == -1);
 }
 
 TEST_CASE("number arithmetic stays compile-time")
 {
     constexpr auto x = number<6>{} * number<7>{};
-    STATIC_REQUIRE(std::is_same_v<std::decay_t<decltype(x)>, number<42>>);
-    STATIC_REQUIRE(std::is_same_v<std::decay_t<decltype(number<3>{} < number<4>{})>, bool_constant<true>>);
-    STATIC_REQUIRE(integer_divide_ceil(number<7>{}, number<2>{}) == 4);
+    static_assert(std::is_same_v<std::decay_t<decltype(x)>, number<42>>);
+    static_assert(std::is_same_v<std::decay_t<decltype(number<3>{} < number<4>{})>, bool_constant<true>>);
+    static_assert(integer_divide_ceil(number<7>{}, number<2>{}) == 4);
     CHECK(integer_divide_ceil(7, 2) == 4);
     CHECK(integer_least_multiple(65, 64) == 128);
     CHECK(gcd(12, 18) == 6);
@@ -50,7 +50,7 @@ TEST_CASE("number arithmetic stays compile-time")
 TEST_CASE("tuple and array")
 {
     auto t = make_tuple(1, number<3>{}, 2.5f);
-    STATIC_REQUIRE(decltype(t)::size() == 3);
+    static_assert(decltype(t)::size() == 3);
     CHECK(t[number<0>{}] == 1);
     CHECK(t.at(number<2>{}) == 2.5f);
     get<0>(t) = 5;

@@ -11,20 +11,20 @@ TEST_CASE("naive strided descriptor")
 {
     // 4 x 6 with row stride 10: element (2, 3) is at 2*10 + 3
     constexpr auto d = make_naive_tensor_descriptor(make_tuple(4, 6), make_tuple(10, 1));
-    STATIC_REQUIRE(d.calculate_offset(make_multi_index(2, 3)) == 23);
-    STATIC_REQUIRE(d.get_element_space_size() == 3 * 10 + 5 + 1);
-    STATIC_REQUIRE(d.get_length(number<1>{}) == 6);
-    STATIC_REQUIRE(d.get_element_size() == 24);
+    static_assert(d.calculate_offset(make_multi_index(2, 3)) == 23);
+    static_assert(d.get_element_space_size() == 3 * 10 + 5 + 1);
+    static_assert(d.get_length(number<1>{}) == 6);
+    static_assert(d.get_element_size() == 24);
     // column-major 4 x 6, leading dimension 5
     constexpr auto c = make_naive_tensor_descriptor(make_tuple(4, 6), make_tuple(1, 5));
-    STATIC_REQUIRE(c.calculate_offset(make_multi_index(3, 2)) == 13);
+    static_assert(c.calculate_offset(make_multi_index(3, 2)) == 13);
 }
 
 TEST_CASE("packed descriptor")
 {
     constexpr auto d = make_naive_tensor_descriptor_packed(make_tuple(number<2>{}, 3, 4));
-    STATIC_REQUIRE(d.calculate_offset(make_multi_index(1, 2, 3)) == 12 + 8 + 3);
-    STATIC_REQUIRE(d.get_element_space_size() == 24);
+    static_assert(d.calculate_offset(make_multi_index(1, 2, 3)) == 12 + 8 + 3);
+    static_assert(d.get_element_space_size() == 24);
 }
 
 TEST_CASE("pad: valid inside the original range only")
@@ -102,11 +102,11 @@ TEST_CASE("tensor coordinates")
 TEST_CASE("vector-length guarantee survives padding, not merging")
 {
     const auto d = make_naive_tensor_descriptor(make_tuple(4, 8), make_tuple(8, 1), number<8>{});
-    STATIC_REQUIRE(decltype(d)::guaranteed_vector_length == 8);
+    static_assert(decltype(d)::guaranteed_vector_length == 8);
     const auto p = transform_tensor_descriptor(d, make_tuple(make_right_pad_transform(4, 4), make_right_pad_transform(8, 8)),
                                                make_tuple(sequence<0>{}, sequence<1>{}), make_tuple(sequence<0>{}, sequence<1>{}));
-    STATIC_REQUIRE(decltype(p)::guaranteed_vector_length == 8);
+    static_assert(decltype(p)::guaranteed_vector_length == 8);
     const auto m = transform_tensor_descriptor(d, make_tuple(make_merge_transform(make_tuple(4, 8))),
                                                make_tuple(sequence<0, 1>{}), make_tuple(sequence<0>{}));
-    STATIC_REQUIRE(decltype(m)::guaranteed_vector_length == -1);
+    static_assert(decltype(m)::guaranteed_vector_length == -1);
 }

@@ -25,7 +25,12 @@ template <typename Dstr>
 std::vector<std::pair<int, int>> elements_of(int warp, int lane)
 {
     std::vector<std::pair<int, int>> r;
-    const auto x0 = Dstr::calculate_index(make_multi_index(warp, lane));
+    multi_index<Dstr::NDimP> ps{};
+    if constexpr(Dstr::NDimP == 1)
+        ps[0] = lane;
+    else
+        ps = make_multi_index(warp, lane);
+    const auto x0 = Dstr::calculate_index(ps);
     for(int d = 0; d < Dstr::thread_buffer_size; ++d)
     {
         const auto x = x0 + Dstr::d_to_x_offset(d);
@@ -37,16 +42,16 @@ std::vector<std::pair<int, int>> elements_of(int warp, int lane)
 
 TEST_CASE("A-tile encoding: lengths")
 {
-    STATIC_REQUIRE(a_dstr::NDimX == 2);
-    STATIC_REQUIRE(a_dstr::NDimP == 2);
-    STATIC_REQUIRE(a_dstr::ys_lengths{} == sequence<4, 8>{});
-    STATIC_REQUIRE(a_dstr::thread_buffer_size == 32);
-    STATIC_REQUIRE(a_encoding::get_p_length(0) == 4);
-    STATIC_REQUIRE(a_encoding::get_p_length(1) == 64);
+    static_assert(a_dstr::NDimX == 2);
+    static_assert(a_dstr::NDimP == 2);
+    static_assert(a_dstr::ys_lengths{} == sequence<4, 8>{});
+    static_assert(a_dstr::thread_buffer_size == 32);
+    static_assert(a_encoding::get_p_length(0) == 4);
+    static_assert(a_encoding::get_p_length(1) == 64);
     constexpr auto lengths = a_dstr::get_lengths();
-    STATIC_REQUIRE(lengths[number<0>{}] == 256);
-    STATIC_REQUIRE(lengths[number<1>{}] == 32);
-    STATIC_REQUIRE(a_dstr::get_vector_y_dim() == 1);
+    static_assert(lengths[number<0>{}] == 256);
+    static_assert(lengths[number<1>{}] == 32);
+    static_assert(a_dstr::get_vector_y_dim() == 1);
 }
 
 TEST_CASE("A-tile encoding: thread 0 holds rows 0, 64, 128, 192 and columns 0..7")
@@ -90,8 +95,8 @@ TEST_CASE("R components replicate: lanes that differ only in R hold the same ele
                                            sequence<1>,
                                            sequence<0>>;
     using dstr = tile_distribution<enc>;
-    STATIC_REQUIRE(dstr::NDimP == 1);
-    STATIC_REQUIRE(dstr::thread_buffer_size == 4);
+    static_assert(dstr::NDimP == 1);
+    static_assert(dstr::thread_buffer_size == 4);
     for(int l = 0; l < 32; ++l)
     {
         const auto a = elements_of<dstr>(0, l);
@@ -106,7 +111,7 @@ TEST_CASE("R components replicate: lanes that differ only in R hold the same ele
 
 TEST_CASE("register order is row-major over the Y lengths")
 {
-    STATIC_REQUIRE(a_dstr::y_to_d(make_multi_index(2, 3)) == 19);
-    STATIC_REQUIRE(a_dstr::d_to_y(19) == make_multi_index(2, 3));
-    STATIC_REQUIRE(a_dstr::d_to_x_offset(19) == make_multi_index(128, 3));
+    static_assert(a_dstr::y_to_d(make_multi_index(2, 3)) == 19);
+    static_assert(a_dstr::d_to_y(19) == make_multi_index(2, 3));
+    static_assert(a_dstr::d_to_x_offset(19) == make_multi_index(128, 3));
 }

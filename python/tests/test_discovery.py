@@ -1,0 +1,148 @@
+"""Backend discovery with stand-in hip-python modules and the override order."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from ck_tile_nox import cli
+from ck_tile_nox.discovery import (
+    DiscoveryError,
+    detect_gpus,
+    discover,
+    find_compiler,
+    parse_archs,
+    strip_features,
+)
+
+
+class _Err(int):
+    """Stands in for hip-python's hipError_t enum (has a .value)."""
+
+    @property
+    def value(self) -> int:
+        return int(self)
+
+
+def fake_hip(archs: list[str], count_error: int = 0) -> types.ModuleType:
+    """A module shaped like ``hip`` with a ``hip`` submodule, as hip-python has."""
+    api = types.ModuleType("hip.hip")
+
+    class hipDeviceProp_t:
+        gcnArchName = b""
+
+    def hipGetDeviceCount():
+        return (_Err(count_error), 0 if count_error else len(archs))
+
+    def hipGetDeviceProperties(props, device):
+        props.gcnArchName = archs[device].encode() + b"\0\0"
+        return (_Err(0),)
+
+    api.hipDeviceProp_t = hipDeviceProp_t
+    api.hipGetDeviceCount = hipGetDeviceCount
+    api.hipGetDeviceProperties = hipGetDeviceProperties
+    pkg = types.ModuleType("hip")
+    pkg.hip = api
+    return pkg
+
+
+@pytest.fixture
+def hip_module(monkeypatch):
+    def install(module):
+        monkeypatch.setitem(sys.modules, "hip", module)
+        monkeypatch.delitem(sys.modules, "hip.hip", raising=False)
+
+    return install
+
+
+def test_gfx942_device(hip_module):
+    hip_module(fake_hip(["gfx942:sramecc+:xnack-"]))
+    archs, _ = detect_gpus()
+    assert archs == ["gfx942"]
+    plat = discover(env={})
+    assert (plat.backend, plat.archs) == ("hip", ("gfx942",))
+
+
+def test_gfx950_devices(hip_module):
+    hip_module(fake_hip(["gfx950:sramecc+:xnack-", "gfx950:sramecc+:xnack-"]))
+    plat = discover(env={})
+    assert (plat.backend, plat.archs) == ("hip", ("gfx950",))
+    assert "2 GPU(s)" in plat.reason
+
+
+def test_no_devices_falls_back_to_emulator(hip_module):
+    hip_module(fake_hip([], count_error=100))
+    lines: list[str] = []
+    plat = discover(env={}, log=lines.append)
+    assert (plat.backend, plat.archs) == ("emulator", ("gfx942", "gfx950"))
+    assert lines == ["hip-python found no GPU: using the emulator for gfx942, gfx950"]
+
+
+def test_import_error_falls_back_to_emulator(hip_module):
+    hip_module(None)  # makes `from hip import hip` raise ImportError
+    lines: list[str] = []
+    plat = discover(env={}, log=lines.append)
+    assert plat.backend == "emulator"
+    assert lines == ["hip-python is not installed: using the emulator for gfx942, gfx950"]
+
+
+def test_env_overrides(hip_module):
+    hip_module(fake_hip(["gfx942"]))
+    plat = discover(env={"CK_TILE_BACKEND": "emulator", "CK_TILE_ARCHS": "gfx950"})
+    assert (plat.backend, plat.archs) == ("emulator", ("gfx950",))
+    plat = discover(env={"CK_TILE_ARCHS": "gfx950,gfx942"})
+    assert (plat.backend, plat.archs) == ("hip", ("gfx950", "gfx942"))
+
+
+def test_options_beat_env(hip_module):
+    hip_module(None)
+    env = {"CK_TILE_BACKEND": "emulator", "CK_TILE_ARCHS": "gfx942"}
+    plat = discover(backend="hip", archs="gfx950", env=env)
+    assert (plat.backend, plat.archs) == ("hip", ("gfx950",))
+
+
+def test_forced_hip_without_gpu_or_archs_is_an_error(hip_module):
+    hip_module(None)
+    with pytest.raises(DiscoveryError, match="give the archs"):
+        discover(backend="hip", env={})
+
+
+def test_bad_values():
+    with pytest.raises(DiscoveryError, match="unknown backend"):
+        discover(env={"CK_TILE_BACKEND": "cuda"}, probe=lambda: ([], ""))
+    with pytest.raises(DiscoveryError, match="not a GPU arch"):
+        parse_archs("gfx942,sm90")
+
+
+def test_parse_and_strip():
+    assert parse_archs(["gfx942;gfx950", " gfx942:xnack- "]) == ("gfx942", "gfx950")
+    assert strip_features(b"gfx90a:sramecc+:xnack-\0junk") == "gfx90a"
+
+
+def test_posargs_reach_discovery():
+    opts = cli.parser().parse_args(
+        ["test", "--backend", "emulator", "--archs", "gfx950", "--targets", "a*,b",
+         "--targets", "c", "--cases", "fp16*", "--jobs", "3", "--build-root", "out"]
+    )  # fmt: skip
+    assert (opts.backend, opts.archs, opts.jobs) == ("emulator", "gfx950", 3)
+    assert cli._globs(opts.targets) == ["a*", "b", "c"]
+    assert cli._globs(opts.cases) == ["fp16*"]
+
+
+def test_emulator_compiler_order():
+    present = {"clang++": "/x/clang++", "g++": "/x/g++"}
+    compiler = find_compiler("emulator", env={}, which=present.get)
+    assert compiler is not None and compiler.path == "/x/clang++"
+    compiler = find_compiler("emulator", env={"CXX": "g++"}, which=present.get)
+    assert compiler is not None and compiler.path == "/x/g++"
+    assert find_compiler("emulator", env={}, which=lambda _: None) is None
+
+
+def test_rocm_compiler_from_rocm_path():
+    env = {"ROCM_PATH": "/rocm"}
+    present = {"/rocm/bin/hipcc": "/rocm/bin/hipcc"}
+    compiler = find_compiler("hip", env=env, which=present.get)
+    assert compiler is not None and compiler.path == "/rocm/bin/hipcc"
+    assert compiler.kind == "hipcc"
