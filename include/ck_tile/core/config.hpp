@@ -42,14 +42,14 @@
 #define __launch_bounds__(...) __attribute__((amdgpu_flat_work_group_size(1, __VA_ARGS__)))
 #endif
 #define CK_TILE_HOST inline __host__
-#define CK_TILE_DEVICE inline __device__
-#define CK_TILE_HOST_DEVICE inline __host__ __device__
+#define CK_TILE_DEVICE inline __device__ __attribute__((always_inline))
+#define CK_TILE_HOST_DEVICE inline __host__ __device__ __attribute__((always_inline))
 #define CK_TILE_DEVICE_EXTERN __device__
 #define CK_TILE_GLOBAL __global__
 #else
 #define CK_TILE_HOST inline
-#define CK_TILE_DEVICE inline
-#define CK_TILE_HOST_DEVICE inline
+#define CK_TILE_DEVICE inline __attribute__((always_inline))
+#define CK_TILE_HOST_DEVICE inline __attribute__((always_inline))
 #define CK_TILE_DEVICE_EXTERN
 #define CK_TILE_GLOBAL
 #endif

@@ -8,6 +8,8 @@
 #include <type_traits>
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/arch/arch.hpp"
+#include "ck_tile/core/arch/amd_buffer_addressing.hpp"
+#include "ck_tile/core/utility/functional.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/container/thread_buffer.hpp"
 
@@ -36,11 +38,18 @@ struct buffer_view
 
     // N consecutive elements starting at element i, returned in a thread_buffer.
     template <index_t N = 1>
-    CK_TILE_HOST_DEVICE thread_buffer<type, N> get(long_index_t i, bool is_valid) const
+    CK_TILE_DEVICE thread_buffer<type, N> get(long_index_t i, bool is_valid) const
     {
         thread_buffer<type, N> r;
-        if(is_valid && (AddressSpace != address_space_enum::global || in_range(i, N)))
-            __builtin_memcpy(&r, p_data + i, sizeof(T) * N);
+        if constexpr(AddressSpace == address_space_enum::global)
+        {
+            if constexpr(is_native_buffer_access<type, N>)
+                buffer_load_checked<type, N>(r.data, p_data, buffer_size, i, is_valid);
+            else
+                static_for<0, N>{}([&](auto k) { buffer_load_checked<type, 1>(r.data + k, p_data, buffer_size, i + k, is_valid); });
+        }
+        else if(is_valid)
+            __builtin_memcpy(&r, p_data + i, sizeof(type) * N);
         else
             for(index_t k = 0; k < N; ++k)
                 r[k] = type{};
@@ -48,10 +57,17 @@ struct buffer_view
     }
 
     template <index_t N = 1>
-    CK_TILE_HOST_DEVICE void set(long_index_t i, bool is_valid, const thread_buffer<type, N>& x) const
+    CK_TILE_DEVICE void set(long_index_t i, bool is_valid, const thread_buffer<type, N>& x) const
     {
-        if(is_valid && (AddressSpace != address_space_enum::global || in_range(i, N)))
-            __builtin_memcpy(p_data + i, &x, sizeof(T) * N);
+        if constexpr(AddressSpace == address_space_enum::global)
+        {
+            if constexpr(is_native_buffer_access<type, N>)
+                buffer_store_checked<type, N>(x.data, p_data, buffer_size, i, is_valid);
+            else
+                static_for<0, N>{}([&](auto k) { buffer_store_checked<type, 1>(x.data + k, p_data, buffer_size, i + k, is_valid); });
+        }
+        else if(is_valid)
+            __builtin_memcpy(p_data + i, &x, sizeof(type) * N);
     }
 
     CK_TILE_HOST_DEVICE T& operator[](long_index_t i) const { return p_data[i]; }

@@ -16,9 +16,7 @@
 struct dim3
 {
     unsigned x = 1, y = 1, z = 1;
-    constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) noexcept : x(x_), y(y_), z(z_)
-    {
-    }
+    constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) noexcept : x(x_), y(y_), z(z_) {}
 };
 
 using hipStream_t = struct ihipStream_t*;
@@ -45,7 +43,8 @@ enum hipMemcpyKind
     hipMemcpyDefault        = 4,
 };
 
-namespace ck_tile::emu::detail {
+namespace ck_tile::emu::detail
+{
 inline thread_local hipError_t t_last_hip_error = hipSuccess;
 
 inline hipError_t hip_result(hipError_t e) noexcept
@@ -60,14 +59,22 @@ inline const char* hipGetErrorString(hipError_t e) noexcept
 {
     switch(e)
     {
-    case hipSuccess: return "no error";
-    case hipErrorInvalidValue: return "invalid argument";
-    case hipErrorOutOfMemory: return "out of memory";
-    case hipErrorInvalidConfiguration: return "invalid configuration argument";
-    case hipErrorInvalidDevicePointer: return "invalid device pointer";
-    case hipErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
-    case hipErrorLaunchFailure: return "unspecified launch failure";
-    case hipErrorUnknown: return "unknown error";
+    case hipSuccess:
+        return "no error";
+    case hipErrorInvalidValue:
+        return "invalid argument";
+    case hipErrorOutOfMemory:
+        return "out of memory";
+    case hipErrorInvalidConfiguration:
+        return "invalid configuration argument";
+    case hipErrorInvalidDevicePointer:
+        return "invalid device pointer";
+    case hipErrorInvalidMemcpyDirection:
+        return "invalid copy direction for memcpy";
+    case hipErrorLaunchFailure:
+        return "unspecified launch failure";
+    case hipErrorUnknown:
+        return "unknown error";
     }
     return "unrecognized error code";
 }
@@ -75,7 +82,7 @@ inline const char* hipGetErrorString(hipError_t e) noexcept
 // Returns the last error of a runtime call on this thread and resets it to hipSuccess.
 inline hipError_t hipGetLastError() noexcept
 {
-    const hipError_t e                    = ck_tile::emu::detail::t_last_hip_error;
+    const hipError_t e                     = ck_tile::emu::detail::t_last_hip_error;
     ck_tile::emu::detail::t_last_hip_error = hipSuccess;
     return e;
 }
@@ -107,9 +114,8 @@ inline hipError_t hipFree(void* ptr) noexcept
 {
     if(ptr == nullptr)
         return hipSuccess;
-    return ck_tile::emu::detail::device_free_if_owned(ptr)
-               ? hipSuccess
-               : ck_tile::emu::detail::hip_result(hipErrorInvalidValue);
+    return ck_tile::emu::detail::device_free_if_owned(ptr) ? hipSuccess
+                                                           : ck_tile::emu::detail::hip_result(hipErrorInvalidValue);
 }
 
 // Checks that the device side(s) of a copy lie inside live device allocations.
