@@ -1,10 +1,53 @@
 // SPDX-License-Identifier: MIT
-// half_t: IEEE-754 binary16. Both clang (host and AMDGPU) and GCC >= 12 on x86-64 provide the
-// arithmetic type _Float16, so half_t is that type; conversions round to nearest even.
+// half_t: IEEE-754 binary16.
+//
+// On the GPU it is the compiler's arithmetic type _Float16. On the emulator it is a 16-bit struct
+// that converts through _Float16 (so rounding is the same: to nearest, ties to even) and computes
+// in float, rounding every result back to half as the GPU's half instructions do. The struct
+// exists for speed: x86 keeps each _Float16 in its own SSE register, so copying tiles of them
+// costs an insert or extract per element, while the struct moves as plain 16-bit integers.
 #pragma once
+#include <cstdint>
+#include <type_traits>
 #include "ck_tile/core/config.hpp"
 
 namespace ck_tile {
+
+#if defined(CK_TILE_BACKEND_HIP)
 using half_t = _Float16;
+#else
+struct half_t
+{
+    uint16_t data;
+
+    half_t() = default;
+    template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+    CK_TILE_HOST_DEVICE constexpr half_t(T x) : data(__builtin_bit_cast(uint16_t, static_cast<_Float16>(x)))
+    {
+    }
+    CK_TILE_HOST_DEVICE constexpr half_t(_Float16 x) : data(__builtin_bit_cast(uint16_t, x)) {}
+    CK_TILE_HOST_DEVICE constexpr operator _Float16() const { return __builtin_bit_cast(_Float16, data); }
+    CK_TILE_HOST_DEVICE constexpr explicit operator float() const { return static_cast<float>(__builtin_bit_cast(_Float16, data)); }
+    CK_TILE_HOST_DEVICE constexpr explicit operator double() const { return static_cast<double>(float(*this)); }
+
+    CK_TILE_HOST_DEVICE friend constexpr half_t operator+(half_t a, half_t b) { return half_t(float(a) + float(b)); }
+    CK_TILE_HOST_DEVICE friend constexpr half_t operator-(half_t a, half_t b) { return half_t(float(a) - float(b)); }
+    CK_TILE_HOST_DEVICE friend constexpr half_t operator*(half_t a, half_t b) { return half_t(float(a) * float(b)); }
+    CK_TILE_HOST_DEVICE friend constexpr half_t operator/(half_t a, half_t b) { return half_t(float(a) / float(b)); }
+    CK_TILE_HOST_DEVICE friend constexpr half_t operator-(half_t a) { return half_t(-float(a)); }
+    CK_TILE_HOST_DEVICE constexpr half_t& operator+=(half_t b) { return *this = *this + b; }
+    CK_TILE_HOST_DEVICE constexpr half_t& operator-=(half_t b) { return *this = *this - b; }
+    CK_TILE_HOST_DEVICE constexpr half_t& operator*=(half_t b) { return *this = *this * b; }
+    CK_TILE_HOST_DEVICE friend constexpr bool operator==(half_t a, half_t b) { return float(a) == float(b); }
+    CK_TILE_HOST_DEVICE friend constexpr bool operator!=(half_t a, half_t b) { return float(a) != float(b); }
+    CK_TILE_HOST_DEVICE friend constexpr bool operator<(half_t a, half_t b) { return float(a) < float(b); }
+    CK_TILE_HOST_DEVICE friend constexpr bool operator>(half_t a, half_t b) { return float(a) > float(b); }
+    CK_TILE_HOST_DEVICE friend constexpr bool operator<=(half_t a, half_t b) { return float(a) <= float(b); }
+    CK_TILE_HOST_DEVICE friend constexpr bool operator>=(half_t a, half_t b) { return float(a) >= float(b); }
+};
+static_assert(sizeof(half_t) == 2 && std::is_trivially_copyable_v<half_t>);
+#endif
+
 using fp16_t = half_t;
+
 } // namespace ck_tile

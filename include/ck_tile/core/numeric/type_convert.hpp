@@ -16,7 +16,9 @@ CK_TILE_HOST_DEVICE constexpr Y type_convert(X x)
         return x;
     else if constexpr(std::is_same_v<Y, bf16_t>)
         return bf16_t(static_cast<float>(x));
-    else if constexpr(std::is_same_v<X, bf16_t>)
+    else if constexpr(std::is_same_v<Y, half_t>)
+        return half_t(static_cast<float>(x));
+    else if constexpr(std::is_same_v<X, bf16_t> || std::is_same_v<X, half_t>)
         return static_cast<Y>(static_cast<float>(x));
     else
         return static_cast<Y>(x);

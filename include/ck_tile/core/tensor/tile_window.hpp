@@ -96,8 +96,17 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
         for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) {
-            const auto v = buf.template get<vec>(offset, valid);
-            static_for<0, vec>{}([&](auto k) { dst.get_thread_buffer()[d + k * dstride] = v[k]; });
+            if constexpr(dstride == 1)
+            {
+                // registers d .. d+vec-1 are consecutive: move the bytes in one piece
+                const auto v = buf.template get<vec>(offset, valid);
+                __builtin_memcpy(&dst.get_thread_buffer()[d], &v, sizeof(v));
+            }
+            else
+            {
+                const auto v = buf.template get<vec>(offset, valid);
+                static_for<0, vec>{}([&](auto k) { dst.get_thread_buffer()[d + k * dstride] = v[k]; });
+            }
         });
     }
 
@@ -107,7 +116,10 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
         const auto& buf       = this->view.get_buffer_view();
         for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) {
             thread_buffer<DataType, vec> v;
-            static_for<0, vec>{}([&](auto k) { v[k] = src.get_thread_buffer()[d + k * dstride]; });
+            if constexpr(dstride == 1)
+                __builtin_memcpy(&v, &src.get_thread_buffer()[d], sizeof(v));
+            else
+                static_for<0, vec>{}([&](auto k) { v[k] = src.get_thread_buffer()[d + k * dstride]; });
             buf.template set<vec>(offset, valid, v);
         });
     }
