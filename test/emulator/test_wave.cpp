@@ -246,6 +246,21 @@ TEST_SUITE("wave")
         CHECK(m.find("different wave collectives") != std::string::npos);
         CHECK(m.find("shuffle") != std::string::npos);
         CHECK(m.find("ballot") != std::string::npos);
+
+        const std::string named = launch_error_message(
+            []
+            {
+                emu::launch({{1}, {64}, 0, "diverged_named"},
+                            []
+                            {
+                                if(emu::lane_id() == 0)
+                                    (void)emu::wave_collective<int, int>(1, [](const int*, int*) {}, "mfma_model");
+                                else
+                                    (void)emu::readfirstlane(1);
+                            });
+            });
+        CHECK(named.find("mfma_model") != std::string::npos);
+        CHECK(named.find("readfirstlane") != std::string::npos);
     }
 
     TEST_CASE("a collective's function may not call another collective")

@@ -9,6 +9,8 @@
 
 #if defined(CK_TILE_BACKEND_EMULATOR)
 #include "ck_tile/core/arch/emulator/emulator.hpp"
+// device printf: each workgroup's output comes out in one piece (see the header for how)
+#include "ck_tile/core/arch/emulator/device_printf_macro.hpp"
 #endif
 
 namespace ck_tile {

@@ -6,12 +6,18 @@
 //   fault.hpp        guard regions and the fault handler (one clear line, exit status 1)
 //   fiber.hpp        fiber contexts (assembly switch) and fiber stack pools
 //   memory.hpp       device_malloc / device_free / is_device_pointer
-//   workgroup.hpp    scheduler, barrier(), LDS (dynamic_lds, lds_static), thread identity
+//   workgroup.hpp    scheduler, barrier(), yield(), LDS (dynamic_lds, lds_static), thread identity
 //   wave.hpp         wave collectives: wave_collective, shuffle, ballot, readfirstlane
 //   printf.hpp       device_printf, set_printf_sink
 //   launch.hpp       launch_params, launch(), set_worker_threads()
 //
 // device_printf_macro.hpp (not included here) makes `printf` in device code mean device_printf.
+//
+// Environment (each read once per process):
+//   CK_TILE_EMU_THREADS      OS threads that run workgroups (default: hardware threads; 1: serial);
+//                            set_worker_threads() overrides it at run time
+//   CK_TILE_EMU_STACK_KB     stack size of each emulated work-item in KiB (default 256)
+//   CK_TILE_EMU_ALLOC_ALIGN  start alignment of device allocations (default 16; 16..4096)
 #pragma once
 
 #include "ck_tile/core/config.hpp"

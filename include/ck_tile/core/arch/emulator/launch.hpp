@@ -17,6 +17,11 @@
 // by the kernel body is caught in its fiber and rethrown by launch(). When several workgroups
 // fail, the error of the lowest workgroup index is the one thrown. The work-items of a failed
 // workgroup are abandoned without unwinding their stacks.
+//
+// Limits: workgroups run on several OS threads at once, so global memory that several workgroups
+// update needs atomic operations (std::atomic_ref or the __atomic builtins). A kernel in which a
+// workgroup waits for another one (spinning on a flag in global memory) cannot be emulated: the
+// workgroups of a grid are not all running at once (with one worker thread, one after another).
 #pragma once
 
 #include <atomic>

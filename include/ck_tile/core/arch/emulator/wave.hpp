@@ -198,12 +198,13 @@ struct readfirstlane_op
 // once per wave with in[lane] for all 64 lanes (inactive lanes: In{}) and fills out[lane]; each lane
 // gets out[lane]. If f also accepts a third argument, it receives the mask of active lanes
 // (std::uint64_t, bit i = lane i). Out may be omitted when f is not generic: it is then the pointee
-// of f's second parameter. In and Out must be default-constructible and copyable.
+// of f's second parameter. In and Out must be default-constructible and copyable. `name` (a string
+// literal) names the operation in error messages, e.g. "mfma_f32_32x32x8_f16".
 template <typename In, typename Out = detail::deduce_out, typename F>
-typename detail::resolve_out<Out, F>::type wave_collective(const In& in, F&& f)
+typename detail::resolve_out<Out, F>::type wave_collective(const In& in, F&& f, const char* name = "wave_collective")
 {
     using out_t = typename detail::resolve_out<Out, F>::type;
-    return detail::run_collective<In, out_t, std::remove_reference_t<F>>(in, f, "wave_collective");
+    return detail::run_collective<In, out_t, std::remove_reference_t<F>>(in, f, name);
 }
 
 // ds_bpermute: returns `v` of lane (src_lane & 63) of this wave (T{} if that lane is inactive).
