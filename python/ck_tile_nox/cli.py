@@ -12,6 +12,9 @@ posargs, after ``--``; every command accepts them all and ignores those it has n
     --build-root DIR          where build dirs and reports go (default: <repo>/build)
     --cxx-flags=FLAGS         extra CMAKE_CXX_FLAGS (default: $CXXFLAGS), merged with the axes
     --cmake-arg=ARG           extra argument for every cmake configure (repeatable)
+    --shard I/N               build and test only shard I of N (1-based; for CI runners):
+                              each shard builds only what it runs, together they run every
+                              case once (see ck_tile_nox.matrix)
     --plain                   plain lines instead of rich output (also CK_TILE_PLAIN=1)
 
 ``tests`` takes ``--python-only`` (skip the CMake tests) and passes anything after ``--pytest``
@@ -29,10 +32,18 @@ from pathlib import Path
 
 from ck_tile_nox import commands
 from ck_tile_nox.console import UI
+from ck_tile_nox.matrix import parse_shard
 
 
 def _globs(values: list[str] | None) -> list[str]:
     return [g.strip() for v in values or [] for g in v.split(",") if g.strip()]
+
+
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        return parse_shard(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -47,6 +58,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", "-j", type=int, default=None, help="parallel build jobs")
     p.add_argument("--cxx-flags", default=None, help="extra CMAKE_CXX_FLAGS")
     p.add_argument("--cmake-arg", action="append", default=[], metavar="ARG")
+    p.add_argument("--shard", type=_shard, default=None, metavar="I/N", help="shard I of N")
     p.add_argument("--plain", action="store_true", help="plain output, no rich")
 
 

@@ -21,7 +21,7 @@ from ck_tile_nox import device_check as dc
 from ck_tile_nox import lint as lint_mod
 from ck_tile_nox.cases import CasesError, Target, load_targets
 from ck_tile_nox.console import UI
-from ck_tile_nox.matrix import BuildDir, Plan, Run, expand, matches
+from ck_tile_nox.matrix import BuildDir, Plan, Run, expand, matches, shard_plan
 from ck_tile_nox.report import (
     CaseResult,
     counts_line,
@@ -43,6 +43,14 @@ class Setup:
     cmake: str
     ninja: str
     plan: Plan
+    shard: str = ""  # "I/N" when this is one shard of the plan
+
+    def empty_shard(self, ui: UI) -> bool:
+        """Whether this shard has nothing to do although the whole plan has (said, not an error)."""
+        if self.shard and not self.plan.build_dirs:
+            ui.line(f"shard {self.shard}: nothing to do here (fewer cases than shards)")
+            return True
+        return False
 
 
 def _first_line(cmd: list[str]) -> str:
@@ -93,6 +101,12 @@ def _setup(opts: argparse.Namespace, ui: UI) -> Setup | int:
         target_globs=opts.targets,
         case_globs=opts.cases,
     )
+    full = plan
+    shard = ""
+    if getattr(opts, "shard", None) and plan.build_dirs:
+        index, count = opts.shard
+        plan = shard_plan(plan, index, count)
+        shard = f"{index}/{count}"
     candidates = discovery.compiler_candidates(plat.backend)
     found = _ensure(
         ui, opts, [tools.CMAKE, tools.NINJA, tools.compiler_requirement(plat.backend, candidates)]
@@ -116,7 +130,14 @@ def _setup(opts: argparse.Namespace, ui: UI) -> Setup | int:
         f"plan      {len(plan.targets)} target(s), {len(plan.build_dirs)} build dir(s), "
         f"{len(plan.runs)} run(s)"
     )
-    return Setup(plat, compiler, found["cmake"], found["ninja"], plan)
+    if shard:
+        units = sum(len(d.targets) for d in plan.build_dirs)
+        all_units = sum(len(d.targets) for d in full.build_dirs)
+        ui.line(
+            f"shard     {shard}: {len(plan.runs)} of {len(full.runs)} run(s), "
+            f"{units} of {all_units} target build(s)"
+        )
+    return Setup(plat, compiler, found["cmake"], found["ninja"], plan, shard)
 
 
 def _build_all(opts: argparse.Namespace, ui: UI, setup: Setup) -> dict[Path, cmake.BuildResult]:
@@ -186,6 +207,8 @@ def build(opts: argparse.Namespace, ui: UI) -> int:
     setup = _setup(opts, ui)
     if isinstance(setup, int):
         return setup
+    if setup.empty_shard(ui):
+        return 0
     if not setup.plan.build_dirs:
         ui.error("nothing to build: no cases.toml found, or none matched --targets/--cases")
         return 1
@@ -237,6 +260,8 @@ def test(opts: argparse.Namespace, ui: UI) -> int:
     setup = _setup(opts, ui)
     if isinstance(setup, int):
         return setup
+    if setup.empty_shard(ui):
+        return 0
     plan = setup.plan
     builds = _build_all(opts, ui, setup) if plan.build_dirs else {}
     backend = setup.platform.backend
@@ -270,6 +295,7 @@ def test(opts: argparse.Namespace, ui: UI) -> int:
             "platform_reason": setup.platform.reason,
             "compiler": setup.compiler.path,
             "compiler_version": setup.compiler.version,
+            "shard": setup.shard or None,
             "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         },
     )

@@ -6,8 +6,9 @@ Order of precedence, highest first:
 2. environment: ``CK_TILE_BACKEND`` (``hip`` or ``emulator``), ``CK_TILE_ARCHS`` (comma list)
 3. detection: ``from hip import hip`` (hip-python); each device's ``gcnArchName`` with its
    feature suffix removed (``gfx942:sramecc+:xnack-`` -> ``gfx942``) gives the archs and the
-   backend is ``hip``. Without hip-python or without a device, one line says so and the
-   emulator is used for gfx942 and gfx950.
+   backend is ``hip``. Without hip-python, without a HIP runtime (hip-python imports, but
+   ``libamdhip64.so`` cannot be loaded on the first call) or without a device, one line says so
+   and the emulator is used for gfx942 and gfx950.
 
 Compilers: for ``hip`` the ROCm clang (``amdclang++``, then ``llvm/bin/clang++``, then ``hipcc``
 under ``$ROCM_PATH``, ``$HIP_PATH`` or ``/opt/rocm``, then on ``PATH``); for the emulator
@@ -77,6 +78,14 @@ def _ok(result: object) -> tuple[bool, object]:
     return code == 0, value
 
 
+def _why(what: str, exc: BaseException) -> str:
+    """One line: ``what (exc)``, or a plain one when hip-python cannot load the HIP runtime."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if "libamdhip64" in text or "dlopen" in text:
+        return "no HIP runtime found (hip-python could not load libamdhip64.so)"
+    return f"{what} ({text if len(text) <= 160 else text[:157] + '...'})"
+
+
 def detect_gpus() -> tuple[list[str], str]:
     """Archs of the ROCm GPUs present (one entry per device) and a line describing the probe.
 
@@ -87,7 +96,7 @@ def detect_gpus() -> tuple[list[str], str]:
     except ImportError:
         return [], "hip-python is not installed"
     except Exception as exc:  # a broken ROCm install must not stop the emulator
-        return [], f"hip-python failed to load ({exc})"
+        return [], _why("hip-python failed to load", exc)
     try:
         ok, count = _ok(hip.hipGetDeviceCount())
         if not ok or not count:
@@ -102,7 +111,7 @@ def detect_gpus() -> tuple[list[str], str]:
             if ok:
                 archs.append(strip_features(props.gcnArchName))
     except Exception as exc:
-        return [], f"hip-python failed to query the GPUs ({exc})"
+        return [], _why("hip-python failed to query the GPUs", exc)
     if not archs:
         return [], "hip-python found no usable GPU"
     return archs, f"hip-python found {len(archs)} GPU(s): {', '.join(archs)}"

@@ -16,14 +16,23 @@ leading ``ENABLE_`` (``CK_TILE_ENABLE_TRANSPOSED_C_DISTRIBUTION = 1`` gives
 keep their whole lowercased name. Axis values are integers or strings of ``[A-Za-z0-9_.+-]``, so
 the names are safe on every filesystem and in every shell. The axes reach the compiler as
 ``-DNAME=VALUE`` in ``CMAKE_CXX_FLAGS``.
+
+Sharding (``--shard I/N``, 1-based) splits a plan across N runners so that each builds only what
+it runs. The unit of work is a target in a build dir (one compile). Units are sorted by
+``(build dir name, target)``; with at least N units, unit k goes to shard ``k % N + 1`` and
+carries all of its cases. With fewer units than shards, shard j works on unit ``(j-1) % U``, and
+the shards that share a unit take its cases round-robin in sorted case-id order (each of them
+builds that target). Either way every case runs on exactly one shard, the split depends only on
+the plan (not on timing or machine), and shards with nothing to do say so and succeed.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import itertools
+import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ck_tile_nox.cases import Case, Scalar, Target
@@ -190,3 +199,63 @@ def expand(
     for d in ordered:
         d.targets.sort()
     return Plan(targets=kept, build_dirs=ordered, runs=runs)
+
+
+# ---- sharding -------------------------------------------------------------------------------
+
+_SHARD = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``"2/3"`` -> ``(2, 3)``; raises ValueError unless ``1 <= I <= N``."""
+    m = _SHARD.fullmatch(text)
+    if not m:
+        raise ValueError(f"expected I/N with 1 <= I <= N (e.g. 1/2), got {text!r}")
+    index, count = int(m.group(1)), int(m.group(2))
+    if count < 1 or not 1 <= index <= count:
+        raise ValueError(f"expected I/N with 1 <= I <= N (e.g. 1/2), got {text!r}")
+    return index, count
+
+
+def shard_plan(plan: Plan, index: int, count: int) -> Plan:
+    """The part of ``plan`` that shard ``index`` of ``count`` (1-based) builds and runs.
+
+    See the module doc for the rule. Build dirs keep their paths; each keeps only the targets
+    that this shard runs (or, for a target without cases there, that this shard builds).
+    """
+    if not 1 <= index <= count:
+        raise ValueError(f"shard {index}/{count}: expected 1 <= I <= N")
+    if count == 1:
+        return plan
+    units = sorted((d.name, t) for d in plan.build_dirs for t in d.targets)
+    runs_of: dict[tuple[str, str], list[Run]] = {u: [] for u in units}
+    for run in plan.runs:
+        runs_of[(run.build_dir.name, run.target.name)].append(run)
+    me = index - 1
+    mine: dict[tuple[str, str], set[str] | None] = {}  # unit -> its run ids here (None: all)
+    if len(units) >= count:
+        mine = {u: None for k, u in enumerate(units) if k % count == me}
+    elif units:
+        k = me % len(units)
+        unit = units[k]
+        sharing = list(range(k, count, len(units)))  # the shards that work on this unit
+        pos = sharing.index(me)
+        ids = sorted(r.id for r in runs_of[unit])
+        picked = {rid for n, rid in enumerate(ids) if n % len(sharing) == pos}
+        if picked or (not ids and pos == 0):
+            mine = {unit: picked}
+    dirs: list[BuildDir] = []
+    by_name: dict[str, BuildDir] = {}
+    for d in plan.build_dirs:
+        targets = [t for t in d.targets if (d.name, t) in mine]
+        if targets:
+            by_name[d.name] = replace(d, targets=targets)
+            dirs.append(by_name[d.name])
+    runs = [
+        replace(r, build_dir=by_name[r.build_dir.name])
+        for r in plan.runs
+        if (unit := (r.build_dir.name, r.target.name)) in mine
+        and (mine[unit] is None or r.id in mine[unit])  # type: ignore[operator]
+    ]
+    names = {t for _, t in mine}
+    return Plan(targets=[t for t in plan.targets if t.name in names], build_dirs=dirs, runs=runs)

@@ -3,7 +3,8 @@
 Before building, the commands check for ``cmake``, ``ninja`` and the compiler (``device_check``
 also for ``llvm-readelf``; ``lint`` for ``clang-format``). When one is missing:
 
-- running as root: run ``bash script/install-deps.sh`` when the repository has it, else
+- running as root: run ``bash script/install-deps.sh`` when the repository has it (with
+  ``--rocm`` for the hip backend, whose compiler is ROCm's clang, not clang-22), else
   ``apt-get update`` and ``apt-get install -y <packages>`` (``clang-22 lld-22`` for the compiler,
   ``cmake``, ``ninja-build``, ``llvm-22`` for llvm-readelf/llvm-objdump, ``clang-format-22``),
   printing each command before it runs; then check again;
@@ -54,10 +55,13 @@ CLANG_FORMAT = Requirement(
 )
 
 
+ROCM_COMPILER = "ROCm clang (amdclang++ or hipcc)"
+
+
 def compiler_requirement(backend: str, candidates: Sequence[str]) -> Requirement:
     if backend == "hip":
         return Requirement(
-            "ROCm clang (amdclang++ or hipcc)",
+            ROCM_COMPILER,
             tuple(candidates),
             hint="install ROCm, or set ROCM_PATH to its install directory",
         )
@@ -102,8 +106,9 @@ def ensure(
         names = ", ".join(r.name for r in missing)
         script = repo / INSTALL_SCRIPT
         if script.is_file():
-            log(f"missing {names}: running bash {INSTALL_SCRIPT}")
-            run(["bash", str(script)], check=False, cwd=repo)
+            mode = ["--rocm"] if any(r.name == ROCM_COMPILER for r in requirements) else []
+            log(f"missing {names}: running bash {' '.join([str(INSTALL_SCRIPT), *mode])}")
+            run(["bash", str(script), *mode], check=False, cwd=repo)
             found, missing = lookup()
             installable = [r for r in missing if r.apt]
         if installable and which("apt-get"):

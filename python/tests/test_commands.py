@@ -145,3 +145,15 @@ def test_invalid_cases_file_is_exit_2(repo: Path, capsys):
     (repo / "tutorial/copy/cases.toml").write_text('[target]\nname = "tile_copy"\nwhat = 1\n')
     assert main(repo, "build") == 2
     assert "tutorial/copy/cases.toml: target.what: unknown key" in capsys.readouterr().out
+
+
+def test_two_shards_run_every_case_once(repo: Path, capsys):
+    seen: list[str] = []
+    for shard in ("1/2", "2/2"):
+        main(repo, "test", "--shard", shard)
+        out = capsys.readouterr().out
+        assert f"shard     {shard}: " in out
+        data = json.loads((repo / "build/reports/results.json").read_text())
+        assert data["meta"]["shard"] == shard
+        seen += [f"{r['target']}/{r['case']}[{r['entry']}]" for r in data["results"]]
+    assert len(seen) == 11 and len(set(seen)) == 11

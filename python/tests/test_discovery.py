@@ -146,3 +146,40 @@ def test_rocm_compiler_from_rocm_path():
     compiler = find_compiler("hip", env=env, which=present.get)
     assert compiler is not None and compiler.path == "/rocm/bin/hipcc"
     assert compiler.kind == "hipcc"
+
+
+def fake_hip_without_runtime() -> types.ModuleType:
+    """hip-python installed but no ROCm: the import works, the first call cannot load the
+    runtime (hip-python raises RuntimeError from its loader)."""
+    api = types.ModuleType("hip.hip")
+
+    def hipGetDeviceCount():
+        raise RuntimeError(
+            "failed to dlopen 'b'libamdhip64.so'': b'libamdhip64.so: cannot open shared "
+            "object file: No such file or directory'"
+        )
+
+    api.hipGetDeviceCount = hipGetDeviceCount
+    pkg = types.ModuleType("hip")
+    pkg.hip = api
+    return pkg
+
+
+def test_no_hip_runtime_is_one_line_and_the_emulator(hip_module):
+    hip_module(fake_hip_without_runtime())
+    lines: list[str] = []
+    plat = discover(env={}, log=lines.append)
+    assert (plat.backend, plat.archs) == ("emulator", ("gfx942", "gfx950"))
+    assert lines == [
+        "no HIP runtime found (hip-python could not load libamdhip64.so): "
+        "using the emulator for gfx942, gfx950"
+    ]
+
+
+def test_one_gfx942_and_one_gfx950_device(hip_module):
+    hip_module(fake_hip(["gfx942:sramecc+:xnack-", "gfx950:sramecc+:xnack-"]))
+    archs, line = detect_gpus()
+    assert archs == ["gfx942", "gfx950"]
+    assert line == "hip-python found 2 GPU(s): gfx942, gfx950"
+    plat = discover(env={})
+    assert (plat.backend, plat.archs) == ("hip", ("gfx942", "gfx950"))

@@ -81,3 +81,21 @@ def test_rocm_compiler_is_never_installed(tmp_path: Path):
     req = tools.compiler_requirement("hip", ["/opt/rocm/bin/hipcc"])
     with pytest.raises(tools.ToolError, match="install ROCm"):
         tools.ensure([req], repo=tmp_path, which=lambda n: None, run=None, root=True)
+
+
+def test_hip_backend_runs_the_script_in_rocm_mode(tmp_path: Path):
+    script = tmp_path / "script" / "install-deps.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\n")
+    calls: list[list[str]] = []
+    rocm = tools.compiler_requirement("hip", ["/opt/rocm/bin/amdclang++"])
+    with pytest.raises(tools.ToolError, match="ninja not found"):
+        tools.ensure(
+            [tools.NINJA, rocm],
+            repo=tmp_path,
+            which=lambda n: "/opt/rocm/bin/amdclang++" if "rocm" in n else None,
+            run=lambda cmd, **kw: calls.append(cmd),
+            root=True,
+            log=lambda _: None,
+        )
+    assert calls[0] == ["bash", str(script), "--rocm"]
