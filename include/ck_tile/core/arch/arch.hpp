@@ -54,15 +54,10 @@ CK_TILE_DEVICE uint64_t ballot(bool pred) { return emu::ballot(pred); }
 
 CK_TILE_DEVICE index_t get_thread_id() { return static_cast<index_t>(__builtin_amdgcn_workitem_id_x()); }
 CK_TILE_DEVICE index_t get_block_id() { return static_cast<index_t>(__builtin_amdgcn_workgroup_id_x()); }
-CK_TILE_DEVICE index_t get_block_size()
-{
-    // hidden kernarg: the workgroup size x lives in the dispatch packet (16-bit at offset 4)
-    return static_cast<index_t>(reinterpret_cast<const uint16_t*>(__builtin_amdgcn_dispatch_ptr())[2]);
-}
+CK_TILE_DEVICE index_t get_block_size() { return static_cast<index_t>(__builtin_amdgcn_workgroup_size_x()); }
 CK_TILE_DEVICE index_t get_grid_size()
 {
-    const auto* p = reinterpret_cast<const uint32_t*>(__builtin_amdgcn_dispatch_ptr());
-    return static_cast<index_t>(p[3] / get_block_size()); // grid_size_x (in work-items) / block
+    return static_cast<index_t>(__builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x());
 }
 CK_TILE_DEVICE index_t get_lane_id() { return static_cast<index_t>(__builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u))); }
 CK_TILE_DEVICE index_t get_warp_id()

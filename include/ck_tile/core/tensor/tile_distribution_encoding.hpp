@@ -117,3 +117,51 @@ struct tile_distribution_encoding
 };
 
 } // namespace ck_tile
+
+namespace ck_tile {
+
+namespace detail {
+// minor index of an inner component after the outer components of the same R or H were put in
+// front of it
+template <typename Outer, index_t Major>
+CK_TILE_HOST_DEVICE constexpr index_t embed_minor_shift()
+{
+    if constexpr(Major == 0)
+        return Outer::NDimR;
+    else
+        return std::decay_t<decltype(typename Outer::HsLengthss{}.at(number<Major - 1>{}))>::size();
+}
+
+template <typename Outer, index_t... Majors, index_t... Minors>
+CK_TILE_HOST_DEVICE constexpr auto embed_shift_minors(sequence<Majors...>, sequence<Minors...>)
+{
+    return sequence<(Minors + embed_minor_shift<Outer, Majors>())...>{};
+}
+} // namespace detail
+
+// Puts an inner encoding (e.g. one warp's share of a tile, P = lane) inside an outer one (e.g. how
+// the warps and repeats of a block tile are arranged, P = warp). Each H of the result is the outer
+// H followed by the inner H; the P dimensions are the outer ones followed by the inner ones; the Y
+// dimensions likewise. So a block's C tile is make_embed_tile_distribution_encoding(
+// <MRepeat, MWarp> x <NRepeat, NWarp>, the MFMA's C layout).
+template <typename Outer, typename Inner>
+CK_TILE_HOST_DEVICE constexpr auto make_embed_tile_distribution_encoding(Outer, Inner)
+{
+    static_assert(Outer::NDimX == Inner::NDimX, "embed: the encodings must have the same X dimensions");
+    using Rs = decltype(typename Outer::RsLengths{} | typename Inner::RsLengths{});
+    using Hs = decltype(generate_tuple(
+        [](auto i) { return typename Outer::HsLengthss{}.at(i) | typename Inner::HsLengthss{}.at(i); }, number<Outer::NDimX>{}));
+    using InnerPsMinor = decltype(generate_tuple(
+        [](auto p) {
+            return detail::embed_shift_minors<Outer>(typename Inner::Ps2RHssMajor{}.at(p), typename Inner::Ps2RHssMinor{}.at(p));
+        },
+        number<Inner::NDimP>{}));
+    using PsMajor = decltype(tuple_cat(typename Outer::Ps2RHssMajor{}, typename Inner::Ps2RHssMajor{}));
+    using PsMinor = decltype(tuple_cat(typename Outer::Ps2RHssMinor{}, InnerPsMinor{}));
+    using YsMajor = decltype(typename Outer::Ys2RHsMajor{} | typename Inner::Ys2RHsMajor{});
+    using YsMinor = decltype(typename Outer::Ys2RHsMinor{} |
+                             detail::embed_shift_minors<Outer>(typename Inner::Ys2RHsMajor{}, typename Inner::Ys2RHsMinor{}));
+    return tile_distribution_encoding<Rs, Hs, PsMajor, PsMinor, YsMajor, YsMinor>{};
+}
+
+} // namespace ck_tile

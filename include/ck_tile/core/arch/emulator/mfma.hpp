@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: MIT
+// The emulator's models of the MFMA instructions (used by ck_tile::mfma, arch/mfma.hpp).
+//
+// Register layouts. Each instruction is described by where its operands live: for lane l (0..63)
+// and register element e, which element of A, B and D it holds. With kA = a_per_lane and the
+// G = K / kA lane groups that split K inside one block, the formulas are (div, mod: integer):
+//
+//   A (block, row, k):  row = l mod M,  q = l div M,  block = q div G,  k = (q mod G) kA + e
+//   B (block, k, col):  col = l mod N,  q = l div N,  block = q div G,  k = (q mod G) kA + e
+//   D (block, row, col): col = l mod N and, stacking the blocks' rows (g = block M + row),
+//                        g = (e div 4) 4 (64 / N) + (l div N) 4 + (e mod 4)
+//
+// i.e. a lane holds kA consecutive k of one row of A and of one column of B; the lanes that hold
+// one column of D hold runs of 4 consecutive rows, lane group after lane group, and the blocks of
+// multi-block instructions (4x4x4_16b: 16 blocks, one per 4 lanes; 32x32x4_2b: 2 blocks, one per
+// 32 lanes for A/B, one per 16 registers for D) are independent products. These reproduce every
+// entry of AMD's register-layout tables for CDNA3 (test/data/mfma_layouts/, checked by
+// test/mfma); the gfx950-only f16/bf16 instructions are the same formulas with kA = 8, i.e. twice
+// the K per lane of their 32x32x8 / 16x16x16 counterparts, and D laid out as theirs.
+//
+// Arithmetic of the model (a model: hardware may differ in the last bit of f32 results):
+//   - inputs are converted exactly to float: f16, bf16, fp8 and bf8 (in the arch's encoding, see
+//     numeric/float8.hpp), f32, and i8 (see the last point);
+//   - products of f16, bf16, fp8 and bf8 values are exact in float; products of f32 values are
+//     rounded to float (no fused multiply-add);
+//   - for each D element of each block: acc = A[row][0] B[0][col], then acc += A[row][k] B[k][col]
+//     for k = 1 .. K-1 in increasing order (each sum rounded to float, nearest even), then
+//     D = acc + C. NaN and infinities propagate as float arithmetic does; denormals are kept;
+//   - i8: exact products and sums (computed in float, which holds them exactly: |sum| <= 32 * 128^2
+//     < 2^24), then + C in int32, wrapping modulo 2^32 on overflow (no saturation).
+//
+// Cost: one model call per wave per instruction (wave_collective: the last lane to arrive computes
+// for all 64). The model gathers A, B and C into dense matrices through index tables computed at
+// compile time from the formulas above (C and D move in runs of 4 rows), converts A and B to float
+// in one pass each, multiplies (vectorisable inner loop over the rows) and scatters D back.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <type_traits>
+
+#include "ck_tile/core/arch/mfma.hpp"
+#include "ck_tile/core/arch/emulator/wave.hpp"
+
+// Products are never fused into FMAs (see the arithmetic above): clang gets a pragma inside the
+// functions, GCC (which fuses across statements when FMA is enabled) this attribute.
+#if defined(__GNUC__) && !defined(__clang__)
+#define CK_TILE_EMU_MFMA_NO_CONTRACT __attribute__((optimize("fp-contract=off")))
+#else
+#define CK_TILE_EMU_MFMA_NO_CONTRACT
+#endif
+
+// x86-64 builds for the baseline ISA (SSE2) get the arithmetic a second time for AVX2, chosen at
+// run time (same operations, same results, twice the vector width).
+#if defined(__x86_64__) && !defined(__AVX2__) && (defined(__clang__) || defined(__GNUC__))
+#define CK_TILE_EMU_MFMA_AVX2_DISPATCH 1
+#else
+#define CK_TILE_EMU_MFMA_AVX2_DISPATCH 0
+#endif
+
+namespace ck_tile::emu
+{
+
+// Position of a register element in its matrix: (block, row, col); for A, col is k; for B, row is k.
+struct mfma_coord
+{
+    index_t block;
+    index_t row;
+    index_t col;
+    friend constexpr bool operator==(const mfma_coord&, const mfma_coord&) = default;
+};
+
+// The register layout of Instr (formulas in the header comment).
+template <typename Instr>
+struct mfma_layout
+{
+    using tr                          = mfma_traits<Instr>;
+    static constexpr index_t lanes    = 64;
+    static constexpr index_t k_groups = tr::K / tr::a_per_lane; // lane groups along K per block
+    static_assert(tr::K % tr::a_per_lane == 0 && tr::M * k_groups * tr::num_blocks == lanes &&
+                  tr::N * k_groups * tr::num_blocks == lanes && lanes % tr::N == 0);
+
+    // A[block][row][k] held by `lane` in its element `e` (0 <= e < a_per_lane)
+    static constexpr mfma_coord a(index_t lane, index_t e)
+    {
+        const index_t q = lane / tr::M;
+        return {q / k_groups, lane % tr::M, (q % k_groups) * tr::a_per_lane + e};
+    }
+    // B[block][k][col] held by `lane` in its element `e` (0 <= e < b_per_lane)
+    static constexpr mfma_coord b(index_t lane, index_t e)
+    {
+        const index_t q = lane / tr::N;
+        return {q / k_groups, (q % k_groups) * tr::b_per_lane + e, lane % tr::N};
+    }
+    // D[block][row][col] (and C) held by `lane` in its element `e` (0 <= e < c_per_lane)
+    static constexpr mfma_coord d(index_t lane, index_t e)
+    {
+        const index_t g = (e / 4) * 4 * (lanes / tr::N) + (lane / tr::N) * 4 + e % 4;
+        return {g / tr::M, g % tr::M, lane % tr::N};
+    }
+};
+
+namespace detail
+{
+
+#define CK_TILE_EMU_MFMA_INLINE inline __attribute__((always_inline))
+
+// f16 bits -> float, exact and branch-free (vectorises; x86-64 without F16C would otherwise call
+// a library function per element): the f16 exponent and mantissa placed in a float's fields and
+// scaled by 2^(127-15) give normals and subnormals alike; exponent 31 is inf/NaN.
+CK_TILE_EMU_MFMA_INLINE float mfma_f16_to_float(uint16_t h)
+{
+    const uint32_t sign = uint32_t(h & 0x8000u) << 16;
+    const uint32_t em   = uint32_t(h & 0x7fffu) << 13;
+    float f             = __builtin_bit_cast(float, em) * 0x1p112f;
+    uint32_t u          = __builtin_bit_cast(uint32_t, f);
+    u                   = em >= (0x7c00u << 13) ? (em | 0x7f800000u) : u;
+    return __builtin_bit_cast(float, u | sign);
+}
+
+template <fp8_encoding E>
+inline constexpr auto mfma_fp8_table = []
+{
+    std::array<float, 256> t{};
+    for(int i = 0; i < 256; ++i)
+        t[static_cast<std::size_t>(i)] = fp8_to_float<E>(static_cast<uint8_t>(i));
+    return t;
+}();
+
+// Exact value of an input element in the accumulation type (float; i8 too, see the header).
+template <typename T>
+CK_TILE_EMU_MFMA_INLINE float mfma_to_float(T x)
+{
+    if constexpr(std::is_same_v<T, half_t>)
+        return mfma_f16_to_float(__builtin_bit_cast(uint16_t, x));
+    else if constexpr(std::is_same_v<T, bf16_t>)
+        return __builtin_bit_cast(float, uint32_t(x.data) << 16);
+    else if constexpr(is_float8_v<T>)
+        return mfma_fp8_table<T::encoding>[x.data];
+    else if constexpr(std::is_same_v<T, int8_t>)
+        return static_cast<float>(x);
+    else
+    {
+        static_assert(std::is_same_v<T, float>);
+        return x;
+    }
+}
+
+// t[lane * PerLane + i] = f(lane, i), for the 64 lanes
+template <index_t PerLane, typename F>
+constexpr auto mfma_lane_table(F f)
+{
+    std::array<uint16_t, 64 * PerLane> t{};
+    for(index_t l = 0; l < 64; ++l)
+        for(index_t i = 0; i < PerLane; ++i)
+            t[static_cast<std::size_t>(l * PerLane + i)] = static_cast<uint16_t>(f(l, i));
+    return t;
+}
+
+// The arithmetic of the model on the wave's dense matrices: a[block][k][row], b[block][k][col]
+// (raw elements), d[block][col][row] (C in, D out). For each D element: the product of k = 0,
+// then each next product added in increasing k, then C (float), or the exact sum + C (int32).
+template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K>
+CK_TILE_EMU_MFMA_NO_CONTRACT CK_TILE_EMU_MFMA_INLINE void mfma_arith_body(const A* __restrict a_raw,
+                                                                          const B* __restrict b_raw, C* __restrict d)
+{
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+    float a[NB * K * M];
+    float b[NB * K * N];
+    for(index_t i = 0; i < NB * K * M; ++i)
+        a[i] = mfma_to_float(a_raw[i]);
+    for(index_t i = 0; i < NB * K * N; ++i)
+        b[i] = mfma_to_float(b_raw[i]);
+    for(index_t blk = 0; blk < NB; ++blk)
+    {
+        const float* ab = a + blk * K * M;
+        const float* bb = b + blk * K * N;
+        for(index_t j = 0; j < N; ++j)
+        {
+            float acc[M];
+            const float b0 = bb[j];
+            for(index_t i = 0; i < M; ++i)
+                acc[i] = ab[i] * b0;
+            for(index_t k = 1; k < K; ++k)
+            {
+                const float bkj = bb[k * N + j];
+                for(index_t i = 0; i < M; ++i)
+                {
+                    const float prod = ab[k * M + i] * bkj;
+                    acc[i]           = acc[i] + prod;
+                }
+            }
+            C* dcol = d + (blk * N + j) * M;
+            for(index_t i = 0; i < M; ++i)
+            {
+                if constexpr(std::is_integral_v<C>)
+                    dcol[i] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<int32_t>(acc[i])) +
+                                                   static_cast<uint32_t>(dcol[i]));
+                else
+                    dcol[i] = acc[i] + dcol[i];
+            }
+        }
+    }
+}
+
+template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K>
+CK_TILE_EMU_MFMA_NO_CONTRACT void mfma_arith_default(const A* a_raw, const B* b_raw, C* d)
+{
+    mfma_arith_body<A, B, C, NB, M, N, K>(a_raw, b_raw, d);
+}
+
+#if CK_TILE_EMU_MFMA_AVX2_DISPATCH
+// The same code compiled for AVX2 (8 floats a vector; no FMA, so the same roundings: the result
+// is the same bit for bit), used when the CPU has AVX2.
+template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K>
+CK_TILE_EMU_MFMA_NO_CONTRACT __attribute__((target("avx2"))) void mfma_arith_avx2(const A* a_raw, const B* b_raw, C* d)
+{
+    mfma_arith_body<A, B, C, NB, M, N, K>(a_raw, b_raw, d);
+}
+
+inline bool mfma_cpu_has_avx2()
+{
+    static const bool has = __builtin_cpu_supports("avx2");
+    return has;
+}
+#endif
+
+template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K>
+inline void mfma_arith(const A* a_raw, const B* b_raw, C* d)
+{
+#if CK_TILE_EMU_MFMA_AVX2_DISPATCH
+    if(mfma_cpu_has_avx2())
+        return mfma_arith_avx2<A, B, C, NB, M, N, K>(a_raw, b_raw, d);
+#endif
+    mfma_arith_default<A, B, C, NB, M, N, K>(a_raw, b_raw, d);
+}
+
+#undef CK_TILE_EMU_MFMA_INLINE
+
+} // namespace detail
+
+// The model of one instruction.
+template <typename Instr>
+struct mfma_model
+{
+    using tr       = mfma_traits<Instr>;
+    using layout   = mfma_layout<Instr>;
+    using a_type   = typename tr::a_type;
+    using b_type   = typename tr::b_type;
+    using c_type   = typename tr::c_type;
+    using a_buffer = mfma_a_buffer<Instr>;
+    using b_buffer = mfma_b_buffer<Instr>;
+    using c_buffer = mfma_c_buffer<Instr>;
+
+    static constexpr index_t M = tr::M, N = tr::N, K = tr::K, nblk = tr::num_blocks;
+    static constexpr index_t ka = tr::a_per_lane, kb = tr::b_per_lane, kc = tr::c_per_lane;
+    static constexpr index_t runs = kc / 4; // D: runs of 4 consecutive rows of one column per lane
+
+    // Dense matrices of the wave, all with the k (for D: the column) index outermost, so that the
+    // product loop runs over contiguous rows: a[block][k][row], b[block][k][col], d[block][col][row].
+    static constexpr index_t a_offset(index_t l, index_t e)
+    {
+        const mfma_coord c = layout::a(l, e);
+        return (c.block * K + c.col) * M + c.row;
+    }
+    static constexpr index_t b_offset(index_t l, index_t e)
+    {
+        const mfma_coord c = layout::b(l, e);
+        return (c.block * K + c.row) * N + c.col;
+    }
+    static constexpr index_t d_offset(index_t l, index_t e)
+    {
+        const mfma_coord c = layout::d(l, e);
+        return (c.block * N + c.col) * M + c.row;
+    }
+    // Each lane's elements are consecutive k (A, B: a stride of M, N in these matrices) and runs of
+    // 4 consecutive rows (D: contiguous), so one offset per lane (per run for D) locates them.
+    static constexpr bool lanes_are_regular()
+    {
+        if(kc % 4 != 0)
+            return false;
+        for(index_t l = 0; l < 64; ++l)
+        {
+            for(index_t e = 0; e < ka; ++e)
+                if(a_offset(l, e) != a_offset(l, 0) + e * M)
+                    return false;
+            for(index_t e = 0; e < kb; ++e)
+                if(b_offset(l, e) != b_offset(l, 0) + e * N)
+                    return false;
+            for(index_t e = 0; e < kc; ++e)
+                if(d_offset(l, e) != d_offset(l, e - e % 4) + e % 4)
+                    return false;
+        }
+        return true;
+    }
+    static_assert(lanes_are_regular());
+    static_assert(nblk * K * M <= 65536 && nblk * M * N <= 65536);
+
+    static constexpr auto a_lane_offsets =
+        detail::mfma_lane_table<1>([](index_t l, index_t) { return a_offset(l, 0); });
+    static constexpr auto b_lane_offsets =
+        detail::mfma_lane_table<1>([](index_t l, index_t) { return b_offset(l, 0); });
+    static constexpr auto d_run_offsets =
+        detail::mfma_lane_table<runs>([](index_t l, index_t r) { return d_offset(l, 4 * r); });
+
+    struct lane_operands
+    {
+        a_buffer a;
+        b_buffer b;
+        c_buffer c;
+    };
+
+    // D of the whole wave from the operands of all 64 lanes (in[lane], out[lane]).
+    static void compute(const lane_operands* in, c_buffer* out)
+    {
+        a_type a[nblk * K * M];
+        b_type b[nblk * K * N];
+        c_type d[nblk * N * M];
+        for(index_t l = 0; l < 64; ++l)
+        {
+            const lane_operands& op = in[l];
+            a_type* al              = a + a_lane_offsets[static_cast<std::size_t>(l)];
+            b_type* bl              = b + b_lane_offsets[static_cast<std::size_t>(l)];
+            for(index_t e = 0; e < ka; ++e)
+                al[e * M] = op.a[e];
+            for(index_t e = 0; e < kb; ++e)
+                bl[e * N] = op.b[e];
+            for(index_t r = 0; r < runs; ++r)
+                __builtin_memcpy(d + d_run_offsets[static_cast<std::size_t>(l * runs + r)], &op.c[4 * r],
+                                 4 * sizeof(c_type));
+        }
+        detail::mfma_arith<a_type, b_type, c_type, nblk, M, N, K>(a, b, d);
+        for(index_t l = 0; l < 64; ++l)
+            for(index_t r = 0; r < runs; ++r)
+                __builtin_memcpy(&out[l][4 * r], d + d_run_offsets[static_cast<std::size_t>(l * runs + r)],
+                                 4 * sizeof(c_type));
+    }
+
+    // One lane's part of the instruction: all active lanes of the wave call it together.
+    static c_buffer run(const a_buffer& a, const b_buffer& b, const c_buffer& c)
+    {
+        return wave_collective<lane_operands, c_buffer>(
+            lane_operands{a, b, c}, [](const lane_operands* in, c_buffer* out) { compute(in, out); }, tr::mnemonic);
+    }
+};
+
+} // namespace ck_tile::emu

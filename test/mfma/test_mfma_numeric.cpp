@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: MIT
+// Every MFMA instruction of the emulated arch run through the emulator (ck_tile::mfma in kernels
+// of several waves, operands distributed to the lanes by the layout formulas), against a CPU
+// matrix product:
+//   - integer-valued inputs: exact for f16, bf16, fp8, bf8, f32 (all sums exact) and i8;
+//   - general inputs (random f16/bf16 bit patterns, every finite fp8/bf8 code, random f32):
+//     bit-exact against a reference that sums in the documented order (k increasing, then + C);
+//   - a deliberately transposed A layout gives a wrong D (and exactly A^T B + C).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "mfma_test_common.hpp"
+
+using namespace mfma_test;
+namespace emu = ck_tile::emu;
+using ck_tile::bf16_t;
+using ck_tile::half_t;
+using ck_tile::index_t;
+
+namespace
+{
+
+enum class values
+{
+    small_integers, // exact in any summation order
+    general         // checked against the documented summation order
+};
+
+enum class a_layout
+{
+    correct,
+    transposed // lane (row, k) gets A[k][row]: a wrong distribution (square A only)
+};
+
+template <typename I>
+struct problem
+{
+    using tr                      = ck_tile::mfma_traits<I>;
+    using A                       = typename tr::a_type;
+    using B                       = typename tr::b_type;
+    using C                       = typename tr::c_type;
+    static constexpr index_t nblk = tr::num_blocks, M = tr::M, N = tr::N, K = tr::K;
+    static constexpr index_t a_size = nblk * M * K, b_size = nblk * K * N, c_size = nblk * M * N;
+
+    int waves;
+    std::vector<A> a; // per wave: [block][row][k]
+    std::vector<B> b; // per wave: [block][k][col]
+    std::vector<C> c; // per wave: [block][row][col]
+};
+
+template <typename T>
+float to_float(T x)
+{
+    return ck_tile::type_convert<float>(x);
+}
+
+// A random input value of type T.
+template <typename T>
+T random_input(std::mt19937& g, values v)
+{
+    if constexpr(std::is_same_v<T, int8_t>)
+        return static_cast<int8_t>(static_cast<int>(g() % 256) - 128);
+    else if(v == values::small_integers)
+        return ck_tile::type_convert<T>(static_cast<float>(static_cast<int>(g() % 17) - 8));
+    else if constexpr(std::is_same_v<T, half_t>)
+    {
+        uint16_t bits;
+        do
+            bits = static_cast<uint16_t>(g());
+        while((bits & 0x7c00u) == 0x7c00u); // finite, subnormals included
+        return __builtin_bit_cast(half_t, bits);
+    }
+    else if constexpr(std::is_same_v<T, bf16_t>)
+    {
+        const uint32_t e = 100 + g() % 55; // 2^-27 .. 2^27: no overflow in the sums
+        return bf16_t::from_raw(static_cast<uint16_t>((g() & 0x8000u) | (e << 7) | (g() & 0x7fu)));
+    }
+    else if constexpr(ck_tile::is_float8_v<T>)
+    {
+        T x;
+        do
+            x = T::from_raw(static_cast<uint8_t>(g()));
+        while(x.is_nan() || std::isinf(float(x)));
+        return x;
+    }
+    else
+    {
+        static_assert(std::is_same_v<T, float>);
+        std::uniform_real_distribution<float> d(-4.f, 4.f);
+        return std::ldexp(d(g), static_cast<int>(g() % 21) - 10);
+    }
+}
+
+template <typename T>
+T random_acc(std::mt19937& g, values v)
+{
+    if constexpr(std::is_same_v<T, int32_t>)
+        return static_cast<int32_t>(g() % 2000001) - 1000000;
+    else if(v == values::small_integers)
+        return static_cast<float>(static_cast<int>(g() % 129) - 64);
+    else
+        return std::uniform_real_distribution<float>(-10.f, 10.f)(g);
+}
+
+template <typename I>
+problem<I> make_problem(int waves, values v, unsigned seed)
+{
+    using P = problem<I>;
+    std::mt19937 g(seed);
+    P p{waves, {}, {}, {}};
+    p.a.resize(static_cast<std::size_t>(waves * P::a_size));
+    p.b.resize(static_cast<std::size_t>(waves * P::b_size));
+    p.c.resize(static_cast<std::size_t>(waves * P::c_size));
+    for(auto& x : p.a)
+        x = random_input<typename P::A>(g, v);
+    for(auto& x : p.b)
+        x = random_input<typename P::B>(g, v);
+    for(auto& x : p.c)
+        x = random_acc<typename P::C>(g, v);
+    return p;
+}
+
+// D of every wave, computed by the emulator: waves of 64 lanes, two per workgroup.
+template <typename I>
+std::vector<typename problem<I>::C> run_emulated(const problem<I>& p, a_layout al = a_layout::correct)
+{
+    using P  = problem<I>;
+    using L  = emu::mfma_layout<I>;
+    using tr = typename P::tr;
+    std::vector<typename P::C> d(p.c.size());
+    const auto* pa = p.a.data();
+    const auto* pb = p.b.data();
+    const auto* pc = p.c.data();
+    auto* pd       = d.data();
+    REQUIRE(p.waves % 2 == 0);
+    emu::launch({{static_cast<unsigned>(p.waves / 2)}, {128}, 0, tr::mnemonic},
+                [=]
+                {
+                    const index_t lane = ck_tile::get_lane_id();
+                    const index_t w    = ck_tile::get_block_id() * 2 + ck_tile::get_warp_id();
+                    ck_tile::mfma_a_buffer<I> a;
+                    ck_tile::mfma_b_buffer<I> b;
+                    ck_tile::mfma_c_buffer<I> c;
+                    for(index_t e = 0; e < tr::a_per_lane; ++e)
+                    {
+                        const emu::mfma_coord x = L::a(lane, e);
+                        const index_t row       = al == a_layout::correct ? x.row : x.col;
+                        const index_t k         = al == a_layout::correct ? x.col : x.row;
+                        a[e]                    = pa[w * P::a_size + (x.block * P::M + row) * P::K + k];
+                    }
+                    for(index_t e = 0; e < tr::b_per_lane; ++e)
+                    {
+                        const emu::mfma_coord x = L::b(lane, e);
+                        b[e]                    = pb[w * P::b_size + (x.block * P::K + x.row) * P::N + x.col];
+                    }
+                    for(index_t e = 0; e < tr::c_per_lane; ++e)
+                    {
+                        const emu::mfma_coord x = L::d(lane, e);
+                        c[e]                    = pc[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col];
+                    }
+                    const auto r = ck_tile::mfma<I>(a, b, c);
+                    for(index_t e = 0; e < tr::c_per_lane; ++e)
+                    {
+                        const emu::mfma_coord x                                     = L::d(lane, e);
+                        pd[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col] = r[e];
+                    }
+                });
+    return d;
+}
+
+// CPU reference. Exact (double / int64) for integer-valued inputs; for general inputs the model's
+// documented float order: A[r][0] B[0][c], + A[r][k] B[k][c] for k = 1.., then + C.
+template <typename I>
+std::vector<typename problem<I>::C> reference(const problem<I>& p, values v, bool transpose_a = false)
+{
+    using P = problem<I>;
+    std::vector<typename P::C> d(p.c.size());
+    for(int w = 0; w < p.waves; ++w)
+        for(index_t blk = 0; blk < P::nblk; ++blk)
+            for(index_t i = 0; i < P::M; ++i)
+                for(index_t j = 0; j < P::N; ++j)
+                {
+                    auto A = [&](index_t k)
+                    {
+                        const index_t r = transpose_a ? k : i, kk = transpose_a ? i : k;
+                        return p.a[static_cast<std::size_t>(w * P::a_size + (blk * P::M + r) * P::K + kk)];
+                    };
+                    auto B = [&](index_t k)
+                    { return p.b[static_cast<std::size_t>(w * P::b_size + (blk * P::K + k) * P::N + j)]; };
+                    const std::size_t ci = static_cast<std::size_t>(w * P::c_size + (blk * P::M + i) * P::N + j);
+                    if constexpr(std::is_same_v<typename P::C, int32_t>)
+                    {
+                        int64_t s = 0;
+                        for(index_t k = 0; k < P::K; ++k)
+                            s += int64_t{A(k)} * int64_t{B(k)};
+                        d[ci] = static_cast<int32_t>(s + p.c[ci]);
+                    }
+                    else if(v == values::small_integers)
+                    {
+                        double s = 0;
+                        for(index_t k = 0; k < P::K; ++k)
+                            s += double(to_float(A(k))) * double(to_float(B(k)));
+                        d[ci] = static_cast<float>(s + double(p.c[ci]));
+                    }
+                    else
+                    {
+                        float s = to_float(A(0)) * to_float(B(0));
+                        for(index_t k = 1; k < P::K; ++k)
+                        {
+                            const float prod = to_float(A(k)) * to_float(B(k));
+                            s                = s + prod;
+                        }
+                        d[ci] = s + p.c[ci];
+                    }
+                }
+    return d;
+}
+
+template <typename T>
+bool same_value(T x, T y)
+{
+    if constexpr(std::is_same_v<T, float>)
+        return std::memcmp(&x, &y, sizeof x) == 0 || (std::isnan(x) && std::isnan(y));
+    else
+        return x == y;
+}
+
+template <typename T>
+int count_differences(const std::vector<T>& got, const std::vector<T>& want)
+{
+    int bad = 0;
+    for(std::size_t i = 0; i < got.size(); ++i)
+        if(!same_value(got[i], want[i]))
+        {
+            if(++bad <= 3)
+                MESSAGE("element " << i << ": emulator " << double(got[i]) << ", reference " << double(want[i]));
+        }
+    return bad;
+}
+
+template <typename I>
+void check_instruction(values v, unsigned seed)
+{
+    const std::string name = ck_tile::mfma_traits<I>::mnemonic;
+    CAPTURE(name);
+    const auto p = make_problem<I>(4, v, seed);
+    CHECK(count_differences(run_emulated<I>(p), reference<I>(p, v)) == 0);
+}
+
+} // namespace
+
+TEST_SUITE("mfma_numeric")
+{
+    TEST_CASE("integer-valued inputs: exact")
+    {
+        unsigned seed = 1;
+        for_each_instr(common_instrs{}, [&]<typename I>() { check_instruction<I>(values::small_integers, seed++); });
+#if defined(CK_TILE_ARCH_GFX950)
+        for_each_instr(gfx950_instrs{}, [&]<typename I>() { check_instruction<I>(values::small_integers, seed++); });
+#endif
+    }
+
+    TEST_CASE("general inputs: bit-exact against the documented summation order")
+    {
+        unsigned seed = 100;
+        for_each_instr(common_instrs{}, [&]<typename I>() { check_instruction<I>(values::general, seed++); });
+#if defined(CK_TILE_ARCH_GFX950)
+        for_each_instr(gfx950_instrs{}, [&]<typename I>() { check_instruction<I>(values::general, seed++); });
+#endif
+    }
+
+    TEST_CASE("a transposed A distribution gives a wrong D")
+    {
+        auto check = [&]<typename I>()
+        {
+            const std::string name = ck_tile::mfma_traits<I>::mnemonic;
+            CAPTURE(name);
+            static_assert(ck_tile::mfma_traits<I>::M == ck_tile::mfma_traits<I>::K);
+            const auto p     = make_problem<I>(2, values::small_integers, 7);
+            const auto wrong = run_emulated<I>(p, a_layout::transposed);
+            const auto right = reference<I>(p, values::small_integers);
+            int differ       = 0;
+            for(std::size_t i = 0; i < wrong.size(); ++i)
+                differ += !same_value(wrong[i], right[i]);
+            CHECK(differ > static_cast<int>(wrong.size()) / 2); // most of D is wrong
+            // ... and it is what the hardware would compute: A^T B + C
+            CHECK(count_differences(wrong, reference<I>(p, values::small_integers, true)) == 0);
+        };
+        check.operator()<mi::v_mfma_f32_16x16x16_f16>();
+        check.operator()<mi::v_mfma_f32_16x16x16_bf16>();
+        check.operator()<mi::v_mfma_f32_4x4x4_16b_f16>();
+    }
+
+    TEST_CASE("fp8 inputs use the arch's encoding")
+    {
+        using I = mi::v_mfma_f32_16x16x32_fp8_fp8;
+        static_assert(std::is_same_v<ck_tile::mfma_traits<I>::a_type, ck_tile::fp8_t>);
+#if defined(CK_TILE_ARCH_GFX950)
+        static_assert(std::is_same_v<ck_tile::fp8_t, ck_tile::fp8_ocp_t>);
+        const uint8_t one = 0x38;
+#else
+        static_assert(std::is_same_v<ck_tile::fp8_t, ck_tile::fp8_fnuz_t>);
+        const uint8_t one = 0x40;
+#endif
+        // A = B = all ones (raw code of 1.0): D = K + C
+        problem<I> p = make_problem<I>(2, values::small_integers, 3);
+        for(auto& x : p.a)
+            x = ck_tile::fp8_t::from_raw(one);
+        for(auto& x : p.b)
+            x = ck_tile::fp8_t::from_raw(one);
+        const auto d = run_emulated<I>(p);
+        for(std::size_t i = 0; i < d.size(); ++i)
+            REQUIRE(d[i] == p.c[i] + 32.f);
+    }
+
+#if CK_TILE_EMU_MFMA_AVX2_DISPATCH
+    TEST_CASE("the baseline and the AVX2 arithmetic agree bit for bit")
+    {
+        if(!emu::detail::mfma_cpu_has_avx2())
+        {
+            MESSAGE("this CPU has no AVX2: only the baseline arithmetic runs");
+            return;
+        }
+        unsigned seed = 500;
+        auto check    = [&]<typename I>()
+        {
+            using P                = problem<I>;
+            const std::string name = ck_tile::mfma_traits<I>::mnemonic;
+            CAPTURE(name);
+            const auto p = make_problem<I>(1, values::general, seed++);
+            auto d1      = p.c;
+            auto d2      = p.c;
+            emu::detail::mfma_arith_default<typename P::A, typename P::B, typename P::C, P::nblk, P::M, P::N, P::K>(
+                p.a.data(), p.b.data(), d1.data());
+            emu::detail::mfma_arith_avx2<typename P::A, typename P::B, typename P::C, P::nblk, P::M, P::N, P::K>(
+                p.a.data(), p.b.data(), d2.data());
+            CHECK(std::memcmp(d1.data(), d2.data(), d1.size() * sizeof(d1[0])) == 0);
+        };
+        for_each_instr(common_instrs{}, check);
+#if defined(CK_TILE_ARCH_GFX950)
+        for_each_instr(gfx950_instrs{}, check);
+#endif
+    }
+#endif
+
+    TEST_CASE("the model's f16 conversion is exact for all 65536 codes")
+    {
+        for(uint32_t h = 0; h < 0x10000u; ++h)
+        {
+            const float want = to_float(__builtin_bit_cast(half_t, static_cast<uint16_t>(h)));
+            const float got  = emu::detail::mfma_f16_to_float(static_cast<uint16_t>(h));
+            if(std::isnan(want))
+                REQUIRE(std::isnan(got));
+            else
+                REQUIRE(std::memcmp(&want, &got, sizeof got) == 0);
+        }
+    }
+}
