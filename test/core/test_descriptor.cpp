@@ -30,10 +30,9 @@ TEST_CASE("packed descriptor")
 TEST_CASE("pad: valid inside the original range only")
 {
     const auto d = make_naive_tensor_descriptor(make_tuple(5, 6), make_tuple(6, 1));
-    const auto p = transform_tensor_descriptor(d,
-                                               make_tuple(make_right_pad_transform(5, 3), make_pad_transform(6, 2, 0)),
-                                               make_tuple(sequence<0>{}, sequence<1>{}),
-                                               make_tuple(sequence<0>{}, sequence<1>{}));
+    const auto p =
+        transform_tensor_descriptor(d, make_tuple(make_right_pad_transform(5, 3), make_pad_transform(6, 2, 0)),
+                                    make_tuple(sequence<0>{}, sequence<1>{}), make_tuple(sequence<0>{}, sequence<1>{}));
     CHECK(p.get_lengths() == make_multi_index(8, 8));
     // (1, 2) -> original (1, 0)
     auto h = p.calculate_hidden_index(make_multi_index(1, 2));
@@ -54,10 +53,9 @@ TEST_CASE("merge and unmerge")
     CHECK(m.calculate_offset(make_multi_index(9)) == 13);
     CHECK(m.calculate_offset(make_multi_index(23)) == 35);
     // unmerge the 6 columns into (2, 3): (r, a, b) -> r*10 + a*3 + b
-    const auto u = transform_tensor_descriptor(d,
-                                               make_tuple(make_pass_through_transform(4), make_unmerge_transform(make_tuple(2, 3))),
-                                               make_tuple(sequence<0>{}, sequence<1>{}),
-                                               make_tuple(sequence<0>{}, sequence<1, 2>{}));
+    const auto u = transform_tensor_descriptor(
+        d, make_tuple(make_pass_through_transform(4), make_unmerge_transform(make_tuple(2, 3))),
+        make_tuple(sequence<0>{}, sequence<1>{}), make_tuple(sequence<0>{}, sequence<1, 2>{}));
     CHECK(u.get_lengths() == make_multi_index(4, 2, 3));
     CHECK(u.calculate_offset(make_multi_index(3, 1, 2)) == 35);
 }
@@ -66,9 +64,9 @@ TEST_CASE("embed and xor")
 {
     // embed: a 3 x 4 window with coefficients (7, 2) into a 1-D buffer
     const auto base = make_naive_tensor_descriptor_packed(make_tuple(100));
-    const auto e    = transform_tensor_descriptor(base,
-                                               make_tuple(make_embed_transform(make_tuple(3, 4), make_tuple(7, 2))),
-                                               make_tuple(sequence<0>{}), make_tuple(sequence<0, 1>{}));
+    const auto e =
+        transform_tensor_descriptor(base, make_tuple(make_embed_transform(make_tuple(3, 4), make_tuple(7, 2))),
+                                    make_tuple(sequence<0>{}), make_tuple(sequence<0, 1>{}));
     CHECK(e.calculate_offset(make_multi_index(2, 3)) == 20);
     // xor: (row, col) -> (row, col ^ (row % 4)) in a packed 3 x 4 tensor
     const auto p = make_naive_tensor_descriptor_packed(make_tuple(3, 4));
@@ -103,8 +101,9 @@ TEST_CASE("vector-length guarantee survives padding, not merging")
 {
     const auto d = make_naive_tensor_descriptor(make_tuple(4, 8), make_tuple(8, 1), number<8>{});
     static_assert(decltype(d)::guaranteed_vector_length == 8);
-    const auto p = transform_tensor_descriptor(d, make_tuple(make_right_pad_transform(4, 4), make_right_pad_transform(8, 8)),
-                                               make_tuple(sequence<0>{}, sequence<1>{}), make_tuple(sequence<0>{}, sequence<1>{}));
+    const auto p =
+        transform_tensor_descriptor(d, make_tuple(make_right_pad_transform(4, 4), make_right_pad_transform(8, 8)),
+                                    make_tuple(sequence<0>{}, sequence<1>{}), make_tuple(sequence<0>{}, sequence<1>{}));
     static_assert(decltype(p)::guaranteed_vector_length == 8);
     const auto m = transform_tensor_descriptor(d, make_tuple(make_merge_transform(make_tuple(4, 8))),
                                                make_tuple(sequence<0, 1>{}), make_tuple(sequence<0>{}));

@@ -12,13 +12,10 @@ using namespace ck_tile;
 
 namespace {
 // The A tile of a 256 x 32 block GEMM: Hs=<4,4,16>,<4,8>, Ps=(<1>,<1,2>)/(<1>,<2,0>), Ys=<1,2>/<0,1>
-using a_encoding = tile_distribution_encoding<sequence<>,
-                                              tuple<sequence<4, 4, 16>, sequence<4, 8>>,
-                                              tuple<sequence<1>, sequence<1, 2>>,
-                                              tuple<sequence<1>, sequence<2, 0>>,
-                                              sequence<1, 2>,
-                                              sequence<0, 1>>;
-using a_dstr = tile_distribution<a_encoding>;
+using a_encoding = tile_distribution_encoding<sequence<>, tuple<sequence<4, 4, 16>, sequence<4, 8>>,
+                                              tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>,
+                                              sequence<1, 2>, sequence<0, 1>>;
+using a_dstr     = tile_distribution<a_encoding>;
 
 // all (row, col) a thread holds, in register order
 template <typename Dstr>
@@ -88,12 +85,8 @@ TEST_CASE("A-tile encoding: the 256 threads cover the 256 x 32 tile exactly once
 TEST_CASE("R components replicate: lanes that differ only in R hold the same elements")
 {
     // one wave; R = 2 (lane / 32), X0 = 4 rows x X1 = 32 columns split <32> over the low lane bits
-    using enc  = tile_distribution_encoding<sequence<2>,
-                                           tuple<sequence<4>, sequence<32>>,
-                                           tuple<sequence<0, 2>>,
-                                           tuple<sequence<0, 0>>,
-                                           sequence<1>,
-                                           sequence<0>>;
+    using enc  = tile_distribution_encoding<sequence<2>, tuple<sequence<4>, sequence<32>>, tuple<sequence<0, 2>>,
+                                            tuple<sequence<0, 0>>, sequence<1>, sequence<0>>;
     using dstr = tile_distribution<enc>;
     static_assert(dstr::NDimP == 1);
     static_assert(dstr::thread_buffer_size == 4);

@@ -21,10 +21,12 @@ struct CopyWithDistribution
     CK_TILE_DEVICE void operator()(const half_t* p_x, half_t* p_y, index_t M, index_t N) const
     {
         constexpr auto tile = make_tuple(number<Shape::kMPerBlock>{}, number<Shape::kNPerBlock>{});
-        const auto x = pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(p_x, make_tuple(M, N), make_tuple(N, 1)),
-                                       tile, sequence<true, true>{});
-        const auto y = pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(p_y, make_tuple(M, N), make_tuple(N, 1)),
-                                       tile, sequence<true, true>{});
+        const auto x =
+            pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(p_x, make_tuple(M, N), make_tuple(N, 1)),
+                            tile, sequence<true, true>{});
+        const auto y =
+            pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(p_y, make_tuple(M, N), make_tuple(N, 1)),
+                            tile, sequence<true, true>{});
         const index_t m0 = get_block_id() * Shape::kMPerBlock;
         auto xw = make_tile_window(x, tile, make_multi_index(m0, 0), make_static_tile_distribution(Encoding{}));
         auto yw = make_tile_window(y, tile, make_multi_index(m0, 0));
@@ -46,9 +48,9 @@ std::vector<half_t> run_copy(int M, int N, std::vector<half_t>& x)
     DeviceMem xd(x.size() * sizeof(half_t)), yd(x.size() * sizeof(half_t));
     xd.ToDevice(x.data());
     yd.SetZero();
-    launch_kernel(stream_config{}, make_kernel<256>(Kernel{}, dim3(integer_divide_ceil(M, Shape::kMPerBlock)), dim3(256), 0,
-                                                   static_cast<const half_t*>(xd.GetDeviceBuffer()),
-                                                   static_cast<half_t*>(yd.GetDeviceBuffer()), M, N));
+    launch_kernel(stream_config{}, make_kernel<256>(Kernel{}, dim3(integer_divide_ceil(M, Shape::kMPerBlock)),
+                                                    dim3(256), 0, static_cast<const half_t*>(xd.GetDeviceBuffer()),
+                                                    static_cast<half_t*>(yd.GetDeviceBuffer()), M, N));
     std::vector<half_t> y(x.size());
     yd.FromDevice(y.data());
     return y;
@@ -73,18 +75,12 @@ TEST_CASE("a wrong distribution gives a wrong copy")
     // The tutorial's encoding, and the same with the lane id's two components merged in the other
     // order: with it lanes walk the columns first. Every element is still written exactly once,
     // but data loaded with one and stored with the other lands in the wrong place.
-    using good = tile_distribution_encoding<sequence<>,
-                                            tuple<sequence<2, 4, 8>, sequence<8, 8>>,
-                                            tuple<sequence<1>, sequence<1, 2>>,
-                                            tuple<sequence<1>, sequence<2, 0>>,
-                                            sequence<1, 2>,
-                                            sequence<0, 1>>;
-    using bad_store = tile_distribution_encoding<sequence<>,
-                                                 tuple<sequence<2, 4, 8>, sequence<8, 8>>,
-                                                 tuple<sequence<1>, sequence<2, 1>>,
-                                                 tuple<sequence<1>, sequence<0, 2>>,
-                                                 sequence<1, 2>,
-                                                 sequence<0, 1>>;
+    using good      = tile_distribution_encoding<sequence<>, tuple<sequence<2, 4, 8>, sequence<8, 8>>,
+                                                 tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>,
+                                                 sequence<1, 2>, sequence<0, 1>>;
+    using bad_store = tile_distribution_encoding<sequence<>, tuple<sequence<2, 4, 8>, sequence<8, 8>>,
+                                                 tuple<sequence<1>, sequence<2, 1>>, tuple<sequence<1>, sequence<0, 2>>,
+                                                 sequence<1, 2>, sequence<0, 1>>;
     std::vector<half_t> x;
     CHECK(check_err(run_copy<CopyWithDistribution<good>>(64, 64, x), x, "copy differs", 0, 0));
     struct Broken
@@ -94,7 +90,8 @@ TEST_CASE("a wrong distribution gives a wrong copy")
             constexpr auto tile = make_tuple(number<64>{}, number<64>{});
             const auto xv = make_naive_tensor_view<address_space_enum::global>(p_x, make_tuple(M, N), make_tuple(N, 1));
             const auto yv = make_naive_tensor_view<address_space_enum::global>(p_y, make_tuple(M, N), make_tuple(N, 1));
-            const auto t  = load_tile(make_tile_window(xv, tile, make_multi_index(0, 0), make_static_tile_distribution(good{})));
+            const auto t =
+                load_tile(make_tile_window(xv, tile, make_multi_index(0, 0), make_static_tile_distribution(good{})));
             // same registers, stored as if they were laid out by another distribution
             static_distributed_tensor<half_t, tile_distribution<bad_store>> u;
             u.get_thread_buffer() = t.get_thread_buffer();

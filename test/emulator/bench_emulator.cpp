@@ -10,8 +10,7 @@
 namespace emu    = ck_tile::emu;
 namespace detail = ck_tile::emu::detail;
 
-namespace
-{
+namespace {
 
 using clock_type = std::chrono::steady_clock;
 
@@ -50,12 +49,10 @@ void bench_barrier(unsigned threads)
     emu::set_worker_threads(1);
     const int iters = 2000;
     const auto t0   = clock_type::now();
-    emu::launch({{1}, {threads}, 0, "barrier_loop"},
-                []
-                {
-                    for(int i = 0; i < iters; ++i)
-                        emu::barrier();
-                });
+    emu::launch({{1}, {threads}, 0, "barrier_loop"}, [] {
+        for(int i = 0; i < iters; ++i)
+            emu::barrier();
+    });
     const double s = seconds_since(t0);
     std::printf("barrier, %4u threads:                     %6.2f ns per thread per barrier\n", threads,
                 s * 1e9 / (static_cast<double>(iters) * threads));
@@ -68,14 +65,12 @@ void bench_shuffle()
     std::vector<int> out(256);
     int* o        = out.data();
     const auto t0 = clock_type::now();
-    emu::launch({{1}, {256}, 0, "shuffle_loop"},
-                [=]
-                {
-                    int v = emu::lane_id();
-                    for(int i = 0; i < iters; ++i)
-                        v = emu::shuffle(v, emu::lane_id() + 1);
-                    o[emu::thread_idx_x()] = v;
-                });
+    emu::launch({{1}, {256}, 0, "shuffle_loop"}, [=] {
+        int v = emu::lane_id();
+        for(int i = 0; i < iters; ++i)
+            v = emu::shuffle(v, emu::lane_id() + 1);
+        o[emu::thread_idx_x()] = v;
+    });
     const double s = seconds_since(t0);
     std::printf("shuffle, 256 threads:                     %6.2f ns per lane per shuffle\n",
                 s * 1e9 / (static_cast<double>(iters) * 256));

@@ -8,8 +8,7 @@
 
 #include "ck_tile/core/arch/emulator/emulator.hpp"
 
-namespace emu_test
-{
+namespace emu_test {
 
 // Restores the default worker-thread count when a test ends.
 struct worker_threads_guard

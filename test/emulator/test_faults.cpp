@@ -15,8 +15,7 @@
 
 namespace emu = ck_tile::emu;
 
-namespace
-{
+namespace {
 
 struct child_result
 {
@@ -81,19 +80,14 @@ TEST_SUITE("faults")
 {
     TEST_CASE("reading one element past the end of a device allocation")
     {
-        const child_result r = run_in_child(
-            []
-            {
-                float* p = static_cast<float*>(emu::device_malloc(256 * sizeof(float)));
-                emu::launch({{2}, {64}, 0, "oob_kernel"},
-                            [=]
-                            {
-                                const int i = emu::block_idx_x() * 64 + emu::thread_idx_x();
-                                volatile float x =
-                                    p[i + (emu::block_idx_x() == 1 && emu::thread_idx_x() == 63 ? 129 : 0)];
-                                (void)x;
-                            });
+        const child_result r = run_in_child([] {
+            float* p = static_cast<float*>(emu::device_malloc(256 * sizeof(float)));
+            emu::launch({{2}, {64}, 0, "oob_kernel"}, [=] {
+                const int i      = emu::block_idx_x() * 64 + emu::thread_idx_x();
+                volatile float x = p[i + (emu::block_idx_x() == 1 && emu::thread_idx_x() == 63 ? 129 : 0)];
+                (void)x;
             });
+        });
         INFO(r.err);
         CHECK(r.exited);
         CHECK(r.status == 1);
@@ -106,12 +100,10 @@ TEST_SUITE("faults")
 
     TEST_CASE("writing before the start of a device allocation")
     {
-        const child_result r = run_in_child(
-            []
-            {
-                char* p = static_cast<char*>(emu::device_malloc(1000));
-                emu::launch({{1}, {1}, 0, "underflow"}, [=] { *(volatile char*)(p - 4096) = 1; });
-            });
+        const child_result r = run_in_child([] {
+            char* p = static_cast<char*>(emu::device_malloc(1000));
+            emu::launch({{1}, {1}, 0, "underflow"}, [=] { *(volatile char*)(p - 4096) = 1; });
+        });
         INFO(r.err);
         CHECK(r.status == 1);
         CHECK(contains(r.err, "out-of-bounds global memory access"));
@@ -120,13 +112,11 @@ TEST_SUITE("faults")
 
     TEST_CASE("host code reading past the end is reported too")
     {
-        const child_result r = run_in_child(
-            []
-            {
-                int* p         = static_cast<int*>(emu::device_malloc(64 * sizeof(int)));
-                volatile int x = p[64 + 3];
-                (void)x;
-            });
+        const child_result r = run_in_child([] {
+            int* p         = static_cast<int*>(emu::device_malloc(64 * sizeof(int)));
+            volatile int x = p[64 + 3];
+            (void)x;
+        });
         INFO(r.err);
         CHECK(r.status == 1);
         CHECK(contains(r.err, "(12 bytes past the end of a 256-byte device allocation)"));
@@ -135,16 +125,12 @@ TEST_SUITE("faults")
 
     TEST_CASE("stack overflow in an emulated thread")
     {
-        const child_result r = run_in_child(
-            []
-            {
-                emu::launch({{1}, {64}, 0, "recursive"},
-                            []
-                            {
-                                if(emu::thread_idx_x() == 3)
-                                    (void)deep(100000);
-                            });
+        const child_result r = run_in_child([] {
+            emu::launch({{1}, {64}, 0, "recursive"}, [] {
+                if(emu::thread_idx_x() == 3)
+                    (void)deep(100000);
             });
+        });
         INFO(r.err);
         CHECK(r.status == 1);
         CHECK(contains(r.err, "stack overflow in an emulated thread (raise CK_TILE_EMU_STACK_KB"));
@@ -154,16 +140,12 @@ TEST_SUITE("faults")
 
     TEST_CASE("LDS access beyond the arch's LDS")
     {
-        const child_result r = run_in_child(
-            []
-            {
-                emu::launch({{1}, {64}, 256, "lds_oob"},
-                            []
-                            {
-                                auto* lds                       = static_cast<volatile char*>(emu::dynamic_lds());
-                                lds[emu::lds_bytes_limit() + 8] = 1;
-                            });
+        const child_result r = run_in_child([] {
+            emu::launch({{1}, {64}, 256, "lds_oob"}, [] {
+                auto* lds                       = static_cast<volatile char*>(emu::dynamic_lds());
+                lds[emu::lds_bytes_limit() + 8] = 1;
             });
+        });
         INFO(r.err);
         CHECK(r.status == 1);
         CHECK(contains(r.err, "out-of-bounds LDS access"));
@@ -172,34 +154,25 @@ TEST_SUITE("faults")
 
     TEST_CASE("other faults inside a kernel: memory fault, division by zero")
     {
-        child_result r = run_in_child(
-            []
-            {
-                emu::launch({{1}, {1}, 0, "null_kernel"},
-                            []
-                            {
-                                volatile int* q =
-                                    reinterpret_cast<int*>(static_cast<std::uintptr_t>(emu::thread_idx_x() + 16));
-                                *q = 1;
-                            });
+        child_result r = run_in_child([] {
+            emu::launch({{1}, {1}, 0, "null_kernel"}, [] {
+                volatile int* q = reinterpret_cast<int*>(static_cast<std::uintptr_t>(emu::thread_idx_x() + 16));
+                *q              = 1;
             });
+        });
         INFO(r.err);
         CHECK(r.status == 1);
         CHECK(contains(r.err, "memory fault"));
         CHECK(contains(r.err, "kernel 'null_kernel'"));
 
 #if defined(__x86_64__) // integer division by zero traps on x86-64 only
-        r = run_in_child(
-            []
-            {
-                emu::launch({{1}, {1}, 0, "div_kernel"},
-                            []
-                            {
-                                volatile int zero = emu::thread_idx_x();
-                                volatile int x    = 7 / zero;
-                                (void)x;
-                            });
+        r = run_in_child([] {
+            emu::launch({{1}, {1}, 0, "div_kernel"}, [] {
+                volatile int zero = emu::thread_idx_x();
+                volatile int x    = 7 / zero;
+                (void)x;
             });
+        });
         INFO(r.err);
         CHECK(r.status == 1);
         CHECK(contains(r.err, "arithmetic exception"));
@@ -209,14 +182,12 @@ TEST_SUITE("faults")
 
     TEST_CASE("unrelated faults outside kernels keep their default action")
     {
-        const child_result r = run_in_child(
-            []
-            {
-                void* p = emu::device_malloc(16); // installs the handler
-                (void)p;
-                volatile std::uintptr_t address           = 16;
-                *reinterpret_cast<volatile int*>(address) = 1;
-            });
+        const child_result r = run_in_child([] {
+            void* p = emu::device_malloc(16); // installs the handler
+            (void)p;
+            volatile std::uintptr_t address           = 16;
+            *reinterpret_cast<volatile int*>(address) = 1;
+        });
 #if !CK_TILE_EMU_ASAN // under AddressSanitizer, its own handler is the previous one and reports it
         CHECK_FALSE(r.exited);
         CHECK(r.signal == SIGSEGV);
@@ -231,19 +202,15 @@ TEST_SUITE("faults")
         REQUIRE(pipe(fds) == 0);
         const int saved = dup(1);
         dup2(fds[1], 1);
-        const child_result r = run_in_child(
-            []
-            {
-                int* p = static_cast<int*>(emu::device_malloc(16 * sizeof(int)));
-                emu::launch({{1}, {4}, 0, "printer"},
-                            [=]
-                            {
-                                emu::device_printf("t%d\n", emu::thread_idx_x());
-                                emu::barrier();
-                                if(emu::thread_idx_x() == 2)
-                                    p[16] = 0;
-                            });
+        const child_result r = run_in_child([] {
+            int* p = static_cast<int*>(emu::device_malloc(16 * sizeof(int)));
+            emu::launch({{1}, {4}, 0, "printer"}, [=] {
+                emu::device_printf("t%d\n", emu::thread_idx_x());
+                emu::barrier();
+                if(emu::thread_idx_x() == 2)
+                    p[16] = 0;
             });
+        });
         dup2(saved, 1);
         close(saved);
         close(fds[1]);

@@ -60,12 +60,10 @@ TEST_SUITE("host_runtime")
         for(int i = 0; i < 256; ++i)
             h[static_cast<std::size_t>(i)] = static_cast<float>(i) * 0.5f;
         CHECK(hipMemcpy(dev, h.data(), 256 * sizeof(float), hipMemcpyHostToDevice) == hipSuccess);
-        emu::launch({{2}, {128}, 0, "scale"},
-                    [=]
-                    {
-                        const int i = emu::block_idx_x() * 128 + emu::thread_idx_x();
-                        dev[i] *= 2.0f;
-                    });
+        emu::launch({{2}, {128}, 0, "scale"}, [=] {
+            const int i = emu::block_idx_x() * 128 + emu::thread_idx_x();
+            dev[i] *= 2.0f;
+        });
         CHECK(hipDeviceSynchronize() == hipSuccess);
         CHECK(hipStreamSynchronize(stream) == hipSuccess);
         CHECK(hipMemcpy(back.data(), dev, 256 * sizeof(float), hipMemcpyDeviceToHost) == hipSuccess);

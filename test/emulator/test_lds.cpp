@@ -38,22 +38,20 @@ TEST_SUITE("lds")
 
         std::vector<std::uint32_t> sums(2);
         std::uint32_t* s = sums.data();
-        emu::launch({{2}, {256}, limit, "lds_full"},
-                    [=]
-                    {
-                        auto* lds           = static_cast<std::uint32_t*>(emu::dynamic_lds());
-                        const std::size_t n = emu::dynamic_lds_bytes() / 4;
-                        for(std::size_t i = static_cast<std::size_t>(emu::thread_idx_x()); i < n; i += 256)
-                            lds[i] = static_cast<std::uint32_t>(i);
-                        emu::barrier();
-                        if(emu::thread_idx_x() == 0)
-                        {
-                            std::uint32_t acc = 0;
-                            for(std::size_t i = 0; i < n; ++i)
-                                acc += lds[i];
-                            s[emu::block_idx_x()] = acc;
-                        }
-                    });
+        emu::launch({{2}, {256}, limit, "lds_full"}, [=] {
+            auto* lds           = static_cast<std::uint32_t*>(emu::dynamic_lds());
+            const std::size_t n = emu::dynamic_lds_bytes() / 4;
+            for(std::size_t i = static_cast<std::size_t>(emu::thread_idx_x()); i < n; i += 256)
+                lds[i] = static_cast<std::uint32_t>(i);
+            emu::barrier();
+            if(emu::thread_idx_x() == 0)
+            {
+                std::uint32_t acc = 0;
+                for(std::size_t i = 0; i < n; ++i)
+                    acc += lds[i];
+                s[emu::block_idx_x()] = acc;
+            }
+        });
         const std::uint32_t n = static_cast<std::uint32_t>(limit / 4);
         CHECK(sums[0] == n * (n - 1) / 2);
         CHECK(sums[1] == sums[0]);
@@ -69,28 +67,25 @@ TEST_SUITE("lds")
         std::uintptr_t* a = pa.data();
         std::uintptr_t* b = pb.data();
         int* o            = ok.data();
-        emu::launch({{blocks}, {threads}, 100, "static_lds"},
-                    [=]
-                    {
-                        int* x        = emu::lds_static<int, 128, site_a>();
-                        double* y     = emu::lds_static<double, 3, site_b>();
-                        const int t   = emu::thread_idx_x();
-                        const int idx = emu::block_idx_x() * threads + t;
-                        a[idx]        = reinterpret_cast<std::uintptr_t>(x);
-                        b[idx]        = reinterpret_cast<std::uintptr_t>(y);
-                        x[t]          = t + 1000 * emu::block_idx_x();
-                        if(t < 3)
-                            y[t] = 0.5 * t;
-                        emu::barrier();
-                        bool good = x[(t + 5) % threads] == (t + 5) % threads + 1000 * emu::block_idx_x() &&
-                                    y[t % 3] == 0.5 * (t % 3);
-                        // Same pointer on a second call.
-                        good   = good && emu::lds_static<int, 128, site_a>() == x;
-                        good   = good && emu::is_lds_pointer(x, 128 * sizeof(int)) &&
-                                 emu::is_lds_pointer(y, 3 * sizeof(double)) && !emu::is_lds_pointer(x, 1 << 20) &&
-                                 emu::is_lds_pointer(emu::dynamic_lds(), 100);
-                        o[idx] = good ? 1 : 0;
-                    });
+        emu::launch({{blocks}, {threads}, 100, "static_lds"}, [=] {
+            int* x        = emu::lds_static<int, 128, site_a>();
+            double* y     = emu::lds_static<double, 3, site_b>();
+            const int t   = emu::thread_idx_x();
+            const int idx = emu::block_idx_x() * threads + t;
+            a[idx]        = reinterpret_cast<std::uintptr_t>(x);
+            b[idx]        = reinterpret_cast<std::uintptr_t>(y);
+            x[t]          = t + 1000 * emu::block_idx_x();
+            if(t < 3)
+                y[t] = 0.5 * t;
+            emu::barrier();
+            bool good =
+                x[(t + 5) % threads] == (t + 5) % threads + 1000 * emu::block_idx_x() && y[t % 3] == 0.5 * (t % 3);
+            // Same pointer on a second call.
+            good   = good && emu::lds_static<int, 128, site_a>() == x;
+            good   = good && emu::is_lds_pointer(x, 128 * sizeof(int)) && emu::is_lds_pointer(y, 3 * sizeof(double)) &&
+                     !emu::is_lds_pointer(x, 1 << 20) && emu::is_lds_pointer(emu::dynamic_lds(), 100);
+            o[idx] = good ? 1 : 0;
+        });
         for(int blk = 0; blk < blocks; ++blk)
             for(int t = 0; t < threads; ++t)
             {
@@ -112,16 +107,12 @@ TEST_SUITE("lds")
     {
         struct big_site;
         const std::size_t limit = emu::lds_bytes_limit();
-        const std::string m     = launch_error_message(
-            [&]
-            {
-                emu::launch({{1}, {64}, limit - 64, "static_hog"},
-                            []
-                            {
-                                char* p = emu::lds_static<char, 128, big_site>();
-                                p[0]    = 1;
-                            });
+        const std::string m     = launch_error_message([&] {
+            emu::launch({{1}, {64}, limit - 64, "static_hog"}, [] {
+                char* p = emu::lds_static<char, 128, big_site>();
+                p[0]    = 1;
             });
+        });
         CHECK(m.find("static_hog") != std::string::npos);
         CHECK(m.find(std::to_string(limit)) != std::string::npos);
         CHECK(m.find("static LDS") != std::string::npos);
@@ -133,21 +124,19 @@ TEST_SUITE("lds")
         struct site;
         std::vector<std::uint32_t> seen(8 * 2);
         std::uint32_t* s = seen.data();
-        emu::launch({{8}, {64}, 256, "garbage"},
-                    [=]
-                    {
-                        auto* dyn = static_cast<std::uint32_t*>(emu::dynamic_lds());
-                        auto* st  = emu::lds_static<std::uint32_t, 64, site>();
-                        if(emu::thread_idx_x() == 0)
-                        {
-                            s[emu::block_idx_x() * 2]     = dyn[emu::block_idx_x()];
-                            s[emu::block_idx_x() * 2 + 1] = st[emu::block_idx_x()];
-                        }
-                        emu::barrier();
-                        // Scribble over everything: the next workgroup must not see it.
-                        dyn[emu::thread_idx_x()] = 0;
-                        st[emu::thread_idx_x()]  = 0;
-                    });
+        emu::launch({{8}, {64}, 256, "garbage"}, [=] {
+            auto* dyn = static_cast<std::uint32_t*>(emu::dynamic_lds());
+            auto* st  = emu::lds_static<std::uint32_t, 64, site>();
+            if(emu::thread_idx_x() == 0)
+            {
+                s[emu::block_idx_x() * 2]     = dyn[emu::block_idx_x()];
+                s[emu::block_idx_x() * 2 + 1] = st[emu::block_idx_x()];
+            }
+            emu::barrier();
+            // Scribble over everything: the next workgroup must not see it.
+            dyn[emu::thread_idx_x()] = 0;
+            st[emu::thread_idx_x()]  = 0;
+        });
         for(std::uint32_t v : seen)
             CHECK(v == 0xCDCDCDCDu);
     }

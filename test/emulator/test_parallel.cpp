@@ -12,8 +12,7 @@
 namespace emu = ck_tile::emu;
 using emu_test::worker_threads_guard;
 
-namespace
-{
+namespace {
 
 struct run_result
 {
@@ -34,37 +33,33 @@ run_result run_mixed_kernel(unsigned worker_threads)
     r.data.assign(blocks * threads, 0.0f);
     float* out = r.data.data();
     emu::set_printf_sink(&capture, &r.printed);
-    emu::launch({{blocks / 8, 4, 2}, {64, 4}, 1024, "mixed"},
-                [=]
-                {
-                    const int t = emu::flat_thread_id();
-                    const int b = emu::block_idx_x() +
-                                  emu::grid_dim_x() * (emu::block_idx_y() + emu::grid_dim_y() * emu::block_idx_z());
-                    float* tile = emu::lds_static<float, 256, tile_site>();
-                    auto* dyn   = static_cast<std::uint32_t*>(emu::dynamic_lds());
-                    float v     = static_cast<float>((b * 131 + t * 17) % 97) * 0.25f;
-                    tile[t]     = v;
-                    emu::barrier();
-                    v += tile[(t * 7 + 3) % 256] * 0.5f;
-                    v += static_cast<float>(emu::shuffle(static_cast<int>(v), emu::lane_id() * 5 + 1));
-                    const std::uint64_t bal = emu::ballot(static_cast<int>(v) % 2 == 0);
-                    v += static_cast<float>(__builtin_popcountll(bal));
-                    v += static_cast<float>(emu::readfirstlane(t + b));
-                    const float s = emu::wave_collective<float, float>(v,
-                                                                       [](const float* in, float* o)
-                                                                       {
-                                                                           float acc = 0;
-                                                                           for(int l = 0; l < 64; ++l)
-                                                                               acc += in[l];
-                                                                           for(int l = 0; l < 64; ++l)
-                                                                               o[l] = acc - in[l];
-                                                                       });
-                    emu::barrier();
-                    v += s * 0.001f + static_cast<float>(dyn[t] & 0xff); // LDS nobody wrote: 0xCD
-                    if(t % 64 == 5)
-                        emu::device_printf("block %d thread %d value %.3f\n", b, t, static_cast<double>(v));
-                    out[b * 256 + t] = v;
-                });
+    emu::launch({{blocks / 8, 4, 2}, {64, 4}, 1024, "mixed"}, [=] {
+        const int t = emu::flat_thread_id();
+        const int b =
+            emu::block_idx_x() + emu::grid_dim_x() * (emu::block_idx_y() + emu::grid_dim_y() * emu::block_idx_z());
+        float* tile = emu::lds_static<float, 256, tile_site>();
+        auto* dyn   = static_cast<std::uint32_t*>(emu::dynamic_lds());
+        float v     = static_cast<float>((b * 131 + t * 17) % 97) * 0.25f;
+        tile[t]     = v;
+        emu::barrier();
+        v += tile[(t * 7 + 3) % 256] * 0.5f;
+        v += static_cast<float>(emu::shuffle(static_cast<int>(v), emu::lane_id() * 5 + 1));
+        const std::uint64_t bal = emu::ballot(static_cast<int>(v) % 2 == 0);
+        v += static_cast<float>(__builtin_popcountll(bal));
+        v += static_cast<float>(emu::readfirstlane(t + b));
+        const float s = emu::wave_collective<float, float>(v, [](const float* in, float* o) {
+            float acc = 0;
+            for(int l = 0; l < 64; ++l)
+                acc += in[l];
+            for(int l = 0; l < 64; ++l)
+                o[l] = acc - in[l];
+        });
+        emu::barrier();
+        v += s * 0.001f + static_cast<float>(dyn[t] & 0xff); // LDS nobody wrote: 0xCD
+        if(t % 64 == 5)
+            emu::device_printf("block %d thread %d value %.3f\n", b, t, static_cast<double>(v));
+        out[b * 256 + t] = v;
+    });
     emu::set_printf_sink(nullptr);
     return r;
 }

@@ -14,8 +14,7 @@
 namespace emu = ck_tile::emu;
 using emu_test::worker_threads_guard;
 
-namespace
-{
+namespace {
 
 void capture(const char* data, std::size_t size, void* user) { static_cast<std::string*>(user)->append(data, size); }
 
@@ -37,13 +36,11 @@ std::string run_two_phase(int blocks, int threads)
 {
     std::string got;
     emu::set_printf_sink(&capture, &got);
-    emu::launch({{static_cast<unsigned>(blocks)}, {static_cast<unsigned>(threads)}, 0, "printer"},
-                []
-                {
-                    printf("b%d t%d %s\n", emu::block_idx_x(), emu::thread_idx_x(), "first");
-                    emu::barrier();
-                    std::printf("b%d t%d %s\n", emu::block_idx_x(), emu::thread_idx_x(), "second");
-                });
+    emu::launch({{static_cast<unsigned>(blocks)}, {static_cast<unsigned>(threads)}, 0, "printer"}, [] {
+        printf("b%d t%d %s\n", emu::block_idx_x(), emu::thread_idx_x(), "first");
+        emu::barrier();
+        std::printf("b%d t%d %s\n", emu::block_idx_x(), emu::thread_idx_x(), "second");
+    });
     emu::set_printf_sink(nullptr);
     return got;
 }
@@ -71,13 +68,11 @@ TEST_SUITE("printf")
         std::string got;
         emu::set_printf_sink(&capture, &got);
         const std::string long_text(1000, 'x');
-        emu::launch({{1}, {2}, 0, "long"},
-                    [&]
-                    {
-                        const int n = printf("%s|%d\n", long_text.c_str(), emu::thread_idx_x());
-                        if(n != 1003)
-                            printf("bad return value %d\n", n);
-                    });
+        emu::launch({{1}, {2}, 0, "long"}, [&] {
+            const int n = printf("%s|%d\n", long_text.c_str(), emu::thread_idx_x());
+            if(n != 1003)
+                printf("bad return value %d\n", n);
+        });
         emu::set_printf_sink(nullptr);
         CHECK(got == long_text + "|0\n" + long_text + "|1\n");
     }

@@ -21,23 +21,21 @@ TEST_SUITE("scheduler")
         const int nthreads = 4 * 3 * 2, nblocks = 3 * 2 * 2;
         std::vector<int> out(static_cast<std::size_t>(nthreads * nblocks) * 8, -1);
         int* o = out.data();
-        emu::launch({grid, block, 0, "identity"},
-                    [=]
-                    {
-                        const int b = emu::block_idx_x() + emu::block_idx_y() * emu::grid_dim_x() +
-                                      emu::block_idx_z() * emu::grid_dim_x() * emu::grid_dim_y();
-                        const int t = emu::thread_idx_x() + emu::thread_idx_y() * emu::block_dim_x() +
-                                      emu::thread_idx_z() * emu::block_dim_x() * emu::block_dim_y();
-                        int* r      = o + (b * nthreads + t) * 8;
-                        r[0]        = emu::thread_idx_x();
-                        r[1]        = emu::thread_idx_y();
-                        r[2]        = emu::thread_idx_z();
-                        r[3]        = emu::flat_thread_id();
-                        r[4]        = emu::lane_id();
-                        r[5]        = emu::warp_id();
-                        r[6]        = emu::block_dim_z() * 100 + emu::grid_dim_z();
-                        r[7]        = b;
-                    });
+        emu::launch({grid, block, 0, "identity"}, [=] {
+            const int b = emu::block_idx_x() + emu::block_idx_y() * emu::grid_dim_x() +
+                          emu::block_idx_z() * emu::grid_dim_x() * emu::grid_dim_y();
+            const int t = emu::thread_idx_x() + emu::thread_idx_y() * emu::block_dim_x() +
+                          emu::thread_idx_z() * emu::block_dim_x() * emu::block_dim_y();
+            int* r      = o + (b * nthreads + t) * 8;
+            r[0]        = emu::thread_idx_x();
+            r[1]        = emu::thread_idx_y();
+            r[2]        = emu::thread_idx_z();
+            r[3]        = emu::flat_thread_id();
+            r[4]        = emu::lane_id();
+            r[5]        = emu::warp_id();
+            r[6]        = emu::block_dim_z() * 100 + emu::grid_dim_z();
+            r[7]        = b;
+        });
         for(int b = 0; b < nblocks; ++b)
             for(int t = 0; t < nthreads; ++t)
             {
@@ -57,12 +55,10 @@ TEST_SUITE("scheduler")
     {
         std::vector<int> out(512 * 2);
         int* o = out.data();
-        emu::launch({{1}, {512}, 0, "ids"},
-                    [=]
-                    {
-                        o[emu::flat_thread_id() * 2]     = emu::lane_id();
-                        o[emu::flat_thread_id() * 2 + 1] = emu::warp_id();
-                    });
+        emu::launch({{1}, {512}, 0, "ids"}, [=] {
+            o[emu::flat_thread_id() * 2]     = emu::lane_id();
+            o[emu::flat_thread_id() * 2 + 1] = emu::warp_id();
+        });
         for(int t = 0; t < 512; ++t)
         {
             CHECK(out[static_cast<std::size_t>(t) * 2] == t % 64);
@@ -76,16 +72,14 @@ TEST_SUITE("scheduler")
     {
         std::vector<int> out(threads);
         int* o = out.data();
-        emu::launch({{1}, {threads}, threads * sizeof(int), "neighbour"},
-                    [=]
-                    {
-                        int* lds    = static_cast<int*>(emu::dynamic_lds());
-                        const int t = emu::thread_idx_x();
-                        lds[t]      = t * 3 + 1;
-                        if(with_barrier)
-                            emu::barrier();
-                        o[t] = lds[(t + 1) % static_cast<int>(threads)];
-                    });
+        emu::launch({{1}, {threads}, threads * sizeof(int), "neighbour"}, [=] {
+            int* lds    = static_cast<int*>(emu::dynamic_lds());
+            const int t = emu::thread_idx_x();
+            lds[t]      = t * 3 + 1;
+            if(with_barrier)
+                emu::barrier();
+            o[t] = lds[(t + 1) % static_cast<int>(threads)];
+        });
         return out;
     }
 
@@ -109,22 +103,20 @@ TEST_SUITE("scheduler")
     {
         std::vector<int> out(256);
         int* o = out.data();
-        emu::launch({{2}, {256}, 256 * sizeof(int), "loop"},
-                    [=]
-                    {
-                        int* lds    = static_cast<int*>(emu::dynamic_lds());
-                        const int t = emu::thread_idx_x();
-                        int acc     = 0;
-                        for(int it = 0; it < 50; ++it)
-                        {
-                            lds[t] = t + it;
-                            emu::barrier();
-                            acc += lds[255 - t];
-                            emu::barrier();
-                        }
-                        if(emu::block_idx_x() == 0)
-                            o[t] = acc;
-                    });
+        emu::launch({{2}, {256}, 256 * sizeof(int), "loop"}, [=] {
+            int* lds    = static_cast<int*>(emu::dynamic_lds());
+            const int t = emu::thread_idx_x();
+            int acc     = 0;
+            for(int it = 0; it < 50; ++it)
+            {
+                lds[t] = t + it;
+                emu::barrier();
+                acc += lds[255 - t];
+                emu::barrier();
+            }
+            if(emu::block_idx_x() == 0)
+                o[t] = acc;
+        });
         for(int t = 0; t < 256; ++t)
             CHECK(out[static_cast<std::size_t>(t)] == 50 * (255 - t) + 49 * 50 / 2);
     }
@@ -133,16 +125,14 @@ TEST_SUITE("scheduler")
     {
         std::vector<int> out(128, 0);
         int* o = out.data();
-        emu::launch({{1}, {128}, 0, "early_exit"},
-                    [=]
-                    {
-                        const int t = emu::thread_idx_x();
-                        if(t % 3 == 0)
-                            return;
-                        emu::barrier();
-                        emu::barrier();
-                        o[t] = 1;
-                    });
+        emu::launch({{1}, {128}, 0, "early_exit"}, [=] {
+            const int t = emu::thread_idx_x();
+            if(t % 3 == 0)
+                return;
+            emu::barrier();
+            emu::barrier();
+            o[t] = 1;
+        });
         for(int t = 0; t < 128; ++t)
             CHECK(out[static_cast<std::size_t>(t)] == (t % 3 == 0 ? 0 : 1));
     }
@@ -150,12 +140,10 @@ TEST_SUITE("scheduler")
     TEST_CASE("1024 threads per workgroup is the limit")
     {
         std::atomic<int> count{0};
-        emu::launch({{1}, {32, 32}, 0, "max_block"},
-                    [&]
-                    {
-                        emu::barrier();
-                        count.fetch_add(1, std::memory_order_relaxed);
-                    });
+        emu::launch({{1}, {32, 32}, 0, "max_block"}, [&] {
+            emu::barrier();
+            count.fetch_add(1, std::memory_order_relaxed);
+        });
         CHECK(count.load() == 1024);
 
         std::string m = launch_error_message([] { emu::launch({{1}, {1025}, 0, "too_big"}, [] {}); });
@@ -174,9 +162,9 @@ TEST_SUITE("scheduler")
               std::string::npos);
         CHECK(launch_error_message([] { emu::launch({{0xFFFFFFFFu}, {2}, 0, "huge"}, [] {}); }).find("2^32") !=
               std::string::npos);
-        CHECK(launch_error_message(
-                  [] { emu::launch({{1}, {1}, 0, "outer"}, [] { emu::launch({{1}, {1}, 0, "inner"}, [] {}); }); })
-                  .find("nested") != std::string::npos);
+        CHECK(launch_error_message([] {
+                  emu::launch({{1}, {1}, 0, "outer"}, [] { emu::launch({{1}, {1}, 0, "inner"}, [] {}); });
+              }).find("nested") != std::string::npos);
     }
 
     TEST_CASE("identity queries outside a kernel throw")
@@ -189,18 +177,14 @@ TEST_SUITE("scheduler")
 
     TEST_CASE("deadlock between a barrier and a wave collective is reported")
     {
-        const std::string m = launch_error_message(
-            []
-            {
-                emu::launch({{1}, {64}, 0, "stuck"},
-                            []
-                            {
-                                if(emu::lane_id() < 32)
-                                    emu::barrier();
-                                else
-                                    (void)emu::shuffle(1, 0);
-                            });
+        const std::string m = launch_error_message([] {
+            emu::launch({{1}, {64}, 0, "stuck"}, [] {
+                if(emu::lane_id() < 32)
+                    emu::barrier();
+                else
+                    (void)emu::shuffle(1, 0);
             });
+        });
         CHECK(m.find("deadlock") != std::string::npos);
         CHECK(m.find("'stuck'") != std::string::npos);
         CHECK(m.find("shuffle") != std::string::npos);
@@ -215,14 +199,12 @@ TEST_SUITE("scheduler")
             std::string what;
             try
             {
-                emu::launch({{16}, {128}, 0, "thrower"},
-                            []
-                            {
-                                emu::barrier();
-                                if(emu::block_idx_x() >= 5 && emu::thread_idx_x() == 7)
-                                    throw std::runtime_error("boom in block " + std::to_string(emu::block_idx_x()));
-                                emu::barrier();
-                            });
+                emu::launch({{16}, {128}, 0, "thrower"}, [] {
+                    emu::barrier();
+                    if(emu::block_idx_x() >= 5 && emu::thread_idx_x() == 7)
+                        throw std::runtime_error("boom in block " + std::to_string(emu::block_idx_x()));
+                    emu::barrier();
+                });
             }
             catch(const std::runtime_error& e)
             {
@@ -241,25 +223,23 @@ TEST_SUITE("scheduler")
         struct flag_site;
         std::vector<int> out(128, 0);
         int* o = out.data();
-        emu::launch({{2}, {128}, 0, "spin"},
-                    [=]
-                    {
-                        volatile int* flag = emu::lds_static<int, 1, flag_site>();
-                        const int t        = emu::thread_idx_x();
-                        if(t == 0)
-                            *flag = 0;
-                        emu::barrier();
-                        if(t == 100)
-                            *flag = 42;
-                        int spins = 0;
-                        while(*flag == 0)
-                        {
-                            emu::yield();
-                            ++spins;
-                        }
-                        if(emu::block_idx_x() == 1)
-                            o[t] = *flag + (spins > 0 ? 1000 : 0);
-                    });
+        emu::launch({{2}, {128}, 0, "spin"}, [=] {
+            volatile int* flag = emu::lds_static<int, 1, flag_site>();
+            const int t        = emu::thread_idx_x();
+            if(t == 0)
+                *flag = 0;
+            emu::barrier();
+            if(t == 100)
+                *flag = 42;
+            int spins = 0;
+            while(*flag == 0)
+            {
+                emu::yield();
+                ++spins;
+            }
+            if(emu::block_idx_x() == 1)
+                o[t] = *flag + (spins > 0 ? 1000 : 0);
+        });
         // Threads 0..99 ran before thread 100 set the flag, so they had to yield.
         for(int t = 0; t < 128; ++t)
             CHECK(out[static_cast<std::size_t>(t)] == (t < 100 ? 1042 : 42));

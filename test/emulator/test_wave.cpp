@@ -19,12 +19,10 @@ TEST_SUITE("wave")
     {
         std::vector<int> out(256);
         int* o = out.data();
-        emu::launch({{1}, {256}, 0, "rotate"},
-                    [=]
-                    {
-                        const int t = emu::thread_idx_x();
-                        o[t]        = emu::shuffle(t * 10, emu::lane_id() + 1); // src & 63 wraps
-                    });
+        emu::launch({{1}, {256}, 0, "rotate"}, [=] {
+            const int t = emu::thread_idx_x();
+            o[t]        = emu::shuffle(t * 10, emu::lane_id() + 1); // src & 63 wraps
+        });
         for(int t = 0; t < 256; ++t)
         {
             const int src = (t / 64) * 64 + (t % 64 + 1) % 64;
@@ -36,14 +34,12 @@ TEST_SUITE("wave")
     {
         std::vector<double> out(128);
         double* o = out.data();
-        emu::launch({{1}, {128}, 0, "shuffle_loop"},
-                    [=]
-                    {
-                        double v = emu::lane_id();
-                        for(int i = 0; i < 100; ++i)
-                            v = emu::shuffle(v, emu::lane_id() ^ (i % 7 + 1));
-                        o[emu::thread_idx_x()] = v;
-                    });
+        emu::launch({{1}, {128}, 0, "shuffle_loop"}, [=] {
+            double v = emu::lane_id();
+            for(int i = 0; i < 100; ++i)
+                v = emu::shuffle(v, emu::lane_id() ^ (i % 7 + 1));
+            o[emu::thread_idx_x()] = v;
+        });
         // Reference: apply the same permutations on the host.
         std::array<double, 64> ref{};
         for(int l = 0; l < 64; ++l)
@@ -65,13 +61,11 @@ TEST_SUITE("wave")
         std::vector<int> first(128);
         std::uint64_t* m = masks.data();
         int* f           = first.data();
-        emu::launch({{1}, {128}, 0, "ballot"},
-                    [=]
-                    {
-                        const int t = emu::thread_idx_x();
-                        m[t]        = emu::ballot(emu::lane_id() % 3 == 0);
-                        f[t]        = emu::readfirstlane(t * 7 + 3);
-                    });
+        emu::launch({{1}, {128}, 0, "ballot"}, [=] {
+            const int t = emu::thread_idx_x();
+            m[t]        = emu::ballot(emu::lane_id() % 3 == 0);
+            f[t]        = emu::readfirstlane(t * 7 + 3);
+        });
         std::uint64_t expect = 0;
         for(int l = 0; l < 64; l += 3)
             expect |= std::uint64_t{1} << l;
@@ -88,23 +82,19 @@ TEST_SUITE("wave")
         std::atomic<int>* c = &calls;
         std::vector<long> out(256);
         long* o = out.data();
-        emu::launch({{2}, {256}, 0, "sum"},
-                    [=]
-                    {
-                        const long v = emu::thread_idx_x() + 1000L * emu::block_idx_x();
-                        const long s = emu::wave_collective<long, long>(v,
-                                                                        [c](const long* in, long* res)
-                                                                        {
-                                                                            c->fetch_add(1);
-                                                                            long acc = 0;
-                                                                            for(int l = 0; l < 64; ++l)
-                                                                                acc += in[l];
-                                                                            for(int l = 0; l < 64; ++l)
-                                                                                res[l] = acc;
-                                                                        });
-                        if(emu::block_idx_x() == 1)
-                            o[emu::thread_idx_x()] = s;
-                    });
+        emu::launch({{2}, {256}, 0, "sum"}, [=] {
+            const long v = emu::thread_idx_x() + 1000L * emu::block_idx_x();
+            const long s = emu::wave_collective<long, long>(v, [c](const long* in, long* res) {
+                c->fetch_add(1);
+                long acc = 0;
+                for(int l = 0; l < 64; ++l)
+                    acc += in[l];
+                for(int l = 0; l < 64; ++l)
+                    res[l] = acc;
+            });
+            if(emu::block_idx_x() == 1)
+                o[emu::thread_idx_x()] = s;
+        });
         CHECK(calls.load() == 2 * 4);
         for(int t = 0; t < 256; ++t)
         {
@@ -121,37 +111,29 @@ TEST_SUITE("wave")
         };
         std::vector<int> out(64 * 3);
         int* o = out.data();
-        emu::launch({{1}, {64}, 0, "generic"},
-                    [=]
-                    {
-                        const int lane = emu::lane_id();
-                        // Out deduced from the callable; reverse the lanes.
-                        const int r = emu::wave_collective(lane,
-                                                           [](const int* in, int* res)
-                                                           {
-                                                               for(int l = 0; l < 64; ++l)
-                                                                   res[l] = in[63 - l];
-                                                           });
-                        // Mask of active lanes as a third argument.
-                        const std::uint64_t mask = emu::wave_collective<char, std::uint64_t>(
-                            'x',
-                            [](const char*, std::uint64_t* res, std::uint64_t active)
-                            {
-                                for(int l = 0; l < 64; ++l)
-                                    res[l] = active;
-                            });
-                        big in{};
-                        in.v[199]       = static_cast<float>(lane);
-                        const big bo    = emu::wave_collective<big, big>(in,
-                                                                         [](const big* i, big* res)
-                                                                         {
-                                                                          for(int l = 0; l < 64; ++l)
-                                                                              res[l].v[0] = i[(l + 1) % 64].v[199];
-                                                                         });
-                        o[lane * 3]     = r;
-                        o[lane * 3 + 1] = mask == ~std::uint64_t{0} ? 1 : 0;
-                        o[lane * 3 + 2] = static_cast<int>(bo.v[0]);
-                    });
+        emu::launch({{1}, {64}, 0, "generic"}, [=] {
+            const int lane = emu::lane_id();
+            // Out deduced from the callable; reverse the lanes.
+            const int r = emu::wave_collective(lane, [](const int* in, int* res) {
+                for(int l = 0; l < 64; ++l)
+                    res[l] = in[63 - l];
+            });
+            // Mask of active lanes as a third argument.
+            const std::uint64_t mask = emu::wave_collective<char, std::uint64_t>(
+                'x', [](const char*, std::uint64_t* res, std::uint64_t active) {
+                    for(int l = 0; l < 64; ++l)
+                        res[l] = active;
+                });
+            big in{};
+            in.v[199]       = static_cast<float>(lane);
+            const big bo    = emu::wave_collective<big, big>(in, [](const big* i, big* res) {
+                for(int l = 0; l < 64; ++l)
+                    res[l].v[0] = i[(l + 1) % 64].v[199];
+            });
+            o[lane * 3]     = r;
+            o[lane * 3 + 1] = mask == ~std::uint64_t{0} ? 1 : 0;
+            o[lane * 3 + 2] = static_cast<int>(bo.v[0]);
+        });
         for(int l = 0; l < 64; ++l)
         {
             CHECK(out[static_cast<std::size_t>(l) * 3] == 63 - l);
@@ -164,31 +146,27 @@ TEST_SUITE("wave")
     {
         std::vector<long> out(96 * 4);
         long* o = out.data();
-        emu::launch({{3}, {96}, 0, "partial"},
-                    [=]
-                    {
-                        const int t   = emu::thread_idx_x();
-                        const long sh = emu::shuffle(static_cast<long>(t + 1), emu::lane_id() + 16);
-                        const long bl = static_cast<long>(emu::ballot(true));
-                        const long rf = emu::readfirstlane(static_cast<long>(t));
-                        const long s  = emu::wave_collective<long, long>(1,
-                                                                         [](const long* in, long* res)
-                                                                         {
-                                                                            long acc = 0;
-                                                                            for(int l = 0; l < 64; ++l)
-                                                                                acc += in[l];
-                                                                            for(int l = 0; l < 64; ++l)
-                                                                                res[l] = acc;
-                                                                         });
-                        emu::barrier();
-                        if(emu::block_idx_x() == 2)
-                        {
-                            o[t * 4]     = sh;
-                            o[t * 4 + 1] = bl;
-                            o[t * 4 + 2] = rf;
-                            o[t * 4 + 3] = s;
-                        }
-                    });
+        emu::launch({{3}, {96}, 0, "partial"}, [=] {
+            const int t   = emu::thread_idx_x();
+            const long sh = emu::shuffle(static_cast<long>(t + 1), emu::lane_id() + 16);
+            const long bl = static_cast<long>(emu::ballot(true));
+            const long rf = emu::readfirstlane(static_cast<long>(t));
+            const long s  = emu::wave_collective<long, long>(1, [](const long* in, long* res) {
+                long acc = 0;
+                for(int l = 0; l < 64; ++l)
+                    acc += in[l];
+                for(int l = 0; l < 64; ++l)
+                    res[l] = acc;
+            });
+            emu::barrier();
+            if(emu::block_idx_x() == 2)
+            {
+                o[t * 4]     = sh;
+                o[t * 4 + 1] = bl;
+                o[t * 4 + 2] = rf;
+                o[t * 4 + 3] = s;
+            }
+        });
         for(int t = 0; t < 96; ++t)
         {
             const long* r  = &out[static_cast<std::size_t>(t) * 4];
@@ -206,18 +184,16 @@ TEST_SUITE("wave")
         std::vector<int> first(64, -1);
         std::uint64_t* o = out.data();
         int* f           = first.data();
-        emu::launch({{1}, {64}, 0, "exited"},
-                    [=]
-                    {
-                        const int lane = emu::lane_id();
-                        if(lane < 5 || lane >= 40)
-                            return;
-                        o[lane] = emu::ballot(true);
-                        // Lanes >= 20 leave before the second collective, while lanes < 20 wait in it.
-                        if(lane >= 20)
-                            return;
-                        f[lane] = emu::readfirstlane(lane * 2);
-                    });
+        emu::launch({{1}, {64}, 0, "exited"}, [=] {
+            const int lane = emu::lane_id();
+            if(lane < 5 || lane >= 40)
+                return;
+            o[lane] = emu::ballot(true);
+            // Lanes >= 20 leave before the second collective, while lanes < 20 wait in it.
+            if(lane >= 20)
+                return;
+            f[lane] = emu::readfirstlane(lane * 2);
+        });
         std::uint64_t expect = 0;
         for(int l = 5; l < 40; ++l)
             expect |= std::uint64_t{1} << l;
@@ -230,51 +206,38 @@ TEST_SUITE("wave")
 
     TEST_CASE("lanes at different collectives are an error")
     {
-        const std::string m = launch_error_message(
-            []
-            {
-                emu::launch({{1}, {64}, 0, "diverged"},
-                            []
-                            {
-                                if(emu::lane_id() < 32)
-                                    (void)emu::shuffle(1, 0);
-                                else
-                                    (void)emu::ballot(true);
-                            });
+        const std::string m = launch_error_message([] {
+            emu::launch({{1}, {64}, 0, "diverged"}, [] {
+                if(emu::lane_id() < 32)
+                    (void)emu::shuffle(1, 0);
+                else
+                    (void)emu::ballot(true);
             });
+        });
         CHECK(m.find("diverged") != std::string::npos);
         CHECK(m.find("different wave collectives") != std::string::npos);
         CHECK(m.find("shuffle") != std::string::npos);
         CHECK(m.find("ballot") != std::string::npos);
 
-        const std::string named = launch_error_message(
-            []
-            {
-                emu::launch({{1}, {64}, 0, "diverged_named"},
-                            []
-                            {
-                                if(emu::lane_id() == 0)
-                                    (void)emu::wave_collective<int, int>(1, [](const int*, int*) {}, "mfma_model");
-                                else
-                                    (void)emu::readfirstlane(1);
-                            });
+        const std::string named = launch_error_message([] {
+            emu::launch({{1}, {64}, 0, "diverged_named"}, [] {
+                if(emu::lane_id() == 0)
+                    (void)emu::wave_collective<int, int>(1, [](const int*, int*) {}, "mfma_model");
+                else
+                    (void)emu::readfirstlane(1);
             });
+        });
         CHECK(named.find("mfma_model") != std::string::npos);
         CHECK(named.find("readfirstlane") != std::string::npos);
     }
 
     TEST_CASE("a collective's function may not call another collective")
     {
-        const std::string m = launch_error_message(
-            []
-            {
-                emu::launch({{1}, {64}, 0, "nested_collective"},
-                            []
-                            {
-                                (void)emu::wave_collective<int, int>(1, [](const int*, int* out)
-                                                                     { out[0] = emu::shuffle(1, 0); });
-                            });
+        const std::string m = launch_error_message([] {
+            emu::launch({{1}, {64}, 0, "nested_collective"}, [] {
+                (void)emu::wave_collective<int, int>(1, [](const int*, int* out) { out[0] = emu::shuffle(1, 0); });
             });
+        });
         CHECK(m.find("inside the function") != std::string::npos);
     }
 }

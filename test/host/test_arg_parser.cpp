@@ -39,7 +39,8 @@ static bool parse(ck_tile::ArgParser& p, std::vector<const char*> args)
     return p.parse(static_cast<int>(args.size()), args.data());
 }
 
-static std::string error_of(const ck_tile::ArgParser& p, int (ck_tile::ArgParser::*get)(const std::string&) const, const char* name)
+static std::string error_of(const ck_tile::ArgParser& p, int (ck_tile::ArgParser::*get)(const std::string&) const,
+                            const char* name)
 {
     try
     {
@@ -100,8 +101,7 @@ TEST_CASE("bad integers are one clear error each")
           "error: option -m: '99999999999' is out of range (-2147483648 to 2147483647)");
     CHECK(p.get_int64("m") == 99999999999);
     REQUIRE(parse(p, {"-n=-5"}));
-    CHECK_THROWS_WITH_AS(p.get_uint32("n"), "error: option -n: '-5' is not a non-negative integer",
-                         ck_tile::arg_error);
+    CHECK_THROWS_WITH_AS(p.get_uint32("n"), "error: option -n: '-5' is not a non-negative integer", ck_tile::arg_error);
     CHECK_THROWS_AS(p.get_uint64("n"), ck_tile::arg_error);
     REQUIRE(parse(p, {"-n=4294967296"}));
     CHECK_THROWS_AS(p.get_uint32("n"), ck_tile::arg_error);
@@ -112,10 +112,8 @@ TEST_CASE("bad floats and booleans")
 {
     auto p = make_parser();
     REQUIRE(parse(p, {"-alpha=1.5f", "-v=maybe"}));
-    CHECK_THROWS_WITH_AS(p.get_float("alpha"), "error: option -alpha: '1.5f' is not a number",
-                         ck_tile::arg_error);
-    CHECK_THROWS_WITH_AS(p.get_bool("v"),
-                         "error: option -v: 'maybe' is not a boolean (use 1/0, true/false or y/n)",
+    CHECK_THROWS_WITH_AS(p.get_float("alpha"), "error: option -alpha: '1.5f' is not a number", ck_tile::arg_error);
+    CHECK_THROWS_WITH_AS(p.get_bool("v"), "error: option -v: 'maybe' is not a boolean (use 1/0, true/false or y/n)",
                          ck_tile::arg_error);
     REQUIRE(parse(p, {"-alpha=1e60"}));
     CHECK_THROWS_WITH_AS(p.get_float("alpha"), "error: option -alpha: '1e60' is out of range for float",
@@ -139,15 +137,13 @@ TEST_CASE("positive and ranged integers")
 {
     auto p = make_parser();
     REQUIRE(parse(p, {"-m=-5", "-n=9"}));
-    CHECK_THROWS_WITH_AS(p.get_int_at_least("m", 1), "error: option -m: must be >= 1, got -5",
-                         ck_tile::arg_error);
+    CHECK_THROWS_WITH_AS(p.get_int_at_least("m", 1), "error: option -m: must be >= 1, got -5", ck_tile::arg_error);
     CHECK(p.get_int_at_least("n", 1) == 9);
     CHECK_THROWS_WITH_AS(p.get_int_in_range("n", 1, 8), "error: option -n: must be in [1, 8], got 9",
                          ck_tile::arg_error);
     CHECK(p.get_int_in_range("n", 1, 9) == 9);
     REQUIRE(parse(p, {"-m=abc"}));
-    CHECK_THROWS_WITH_AS(p.get_int_at_least("m", 1), "error: option -m: 'abc' is not an integer",
-                         ck_tile::arg_error);
+    CHECK_THROWS_WITH_AS(p.get_int_at_least("m", 1), "error: option -m: 'abc' is not an integer", ck_tile::arg_error);
 }
 
 TEST_CASE("unknown option, missing '=', stray argument: parse fails with one line")
@@ -228,7 +224,7 @@ TEST_CASE("insert rejects bad names; re-insert replaces")
     CHECK_THROWS_AS(p.insert("a=b", "1", "x"), std::invalid_argument);
     CHECK_THROWS_AS(p.insert("-a", "1", "x"), std::invalid_argument);
     p.insert("a", "1", "first").insert("a", "2", "second");
-    char prog[] = "prog";
+    char prog[]  = "prog";
     char* argv[] = {prog, nullptr};
     REQUIRE(p.parse(1, argv)); // char** works as upstream's main passes it
     CHECK(p.get_int("a") == 2);

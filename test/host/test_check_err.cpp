@@ -28,10 +28,7 @@ struct cerr_capture
     std::string str() const { return buf.str(); }
 };
 
-static int count_lines(const std::string& s)
-{
-    return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
-}
+static int count_lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 
 TEST_CASE("equal ranges pass silently")
 {
@@ -111,8 +108,7 @@ TEST_CASE("per-type default tolerances")
     // half output against a float reference uses the half tolerance
     CHECK(ck_tile::check_err(h_out, f_ref));
     // bf16: one ulp at 1.0 (2^-7) passes the bf16 default, 4 ulps do not
-    std::vector<bf16_t> b_out{bf16_t(1.0f + 0x1p-7f)}, b_out4{bf16_t(1.0f + 0x1p-5f)},
-        b_ref{bf16_t(1.0f)};
+    std::vector<bf16_t> b_out{bf16_t(1.0f + 0x1p-7f)}, b_out4{bf16_t(1.0f + 0x1p-5f)}, b_ref{bf16_t(1.0f)};
     CHECK(ck_tile::check_err(b_out, b_ref));
     CHECK_FALSE(ck_tile::check_err(b_out4, b_ref));
 }
@@ -150,8 +146,8 @@ TEST_CASE("NaN and infinity")
     CHECK_FALSE(ck_tile::check_err(ref, out_nan)); // NaN in ref, not in out
     CHECK(ck_tile::check_err(out_nan, out_nan));   // both NaN: agree
     std::vector<float> out_inf{1.f, inf}, ref_inf{1.f, inf};
-    CHECK_FALSE(ck_tile::check_err(out_inf, ref));         // inf where ref is finite
-    CHECK_FALSE(ck_tile::check_err(out_inf, ref_inf));     // inf in ref: not allowed by default
+    CHECK_FALSE(ck_tile::check_err(out_inf, ref));     // inf where ref is finite
+    CHECK_FALSE(ck_tile::check_err(out_inf, ref_inf)); // inf in ref: not allowed by default
     CHECK(ck_tile::check_err(out_inf, ref_inf, "", 1e-5, 3e-6, true));
     std::vector<float> out_ninf{1.f, -inf};
     CHECK_FALSE(ck_tile::check_err(out_ninf, ref_inf, "", 1e-5, 3e-6, true));

@@ -82,8 +82,7 @@ TEST_CASE("random fills are deterministic across chunk boundaries and threads")
     CHECK(big == big2);
     CHECK(std::equal(small.begin(), small.end(), big.begin()));
     // chunks differ from each other
-    CHECK(!std::equal(big.begin(),
-                      big.begin() + 100,
+    CHECK(!std::equal(big.begin(), big.begin() + 100,
                       big.begin() + static_cast<std::ptrdiff_t>(ck_tile::fill_chunk_size)));
 }
 
@@ -137,8 +136,7 @@ TEST_CASE("FillUniformDistributionIntegerValue: integer-valued, both ends reache
     CHECK(a == a2);
 
     std::vector<int> none(3);
-    CHECK_THROWS_AS((ck_tile::FillUniformDistributionIntegerValue<int>{0.2, 0.8}(none)),
-                    std::invalid_argument);
+    CHECK_THROWS_AS((ck_tile::FillUniformDistributionIntegerValue<int>{0.2, 0.8}(none)), std::invalid_argument);
 }
 
 TEST_CASE("FillNormalDistribution: mean and spread")

@@ -54,9 +54,9 @@ TEST_CASE("strided descriptor: element space covers the largest offset")
 
 TEST_CASE("braced lists may mix integer types")
 {
-    int m           = 3;
-    std::size_t n   = 4;
-    long stride     = 6;
+    int m                = 3;
+    std::size_t n        = 4;
+    long stride          = 6;
     ck_tile::index_t one = 1;
     HostTensorDescriptor d({m, n}, {stride, one});
     CHECK(d.get_lengths() == std::vector<std::size_t>{3, 4});
@@ -114,7 +114,7 @@ TEST_CASE("HostTensor element access follows the strides")
     CHECK(ct(1, 2) == 5.f);
     CHECK(ct(std::vector<std::size_t>{2, 3}) == 7.f);
 
-    int m = 2;
+    int m  = 2;
     long n = 3;
     HostTensor<int> u(std::vector<int>{m, static_cast<int>(n)});
     CHECK(u.get_lengths() == std::vector<std::size_t>{2, 3});

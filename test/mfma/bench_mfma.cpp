@@ -40,15 +40,13 @@ void bench()
 
     const int chain = 2000;
     t0              = clk::now();
-    emu::launch({{1}, {64}, 0, tr::mnemonic},
-                [=]
-                {
-                    const int l = emu::lane_id();
-                    auto c      = in[l].c;
-                    for(int r = 0; r < chain; ++r)
-                        c = ck_tile::mfma<I>(in[l].a, in[l].b, c);
-                    asm volatile("" ::"r"(&c) : "memory");
-                });
+    emu::launch({{1}, {64}, 0, tr::mnemonic}, [=] {
+        const int l = emu::lane_id();
+        auto c      = in[l].c;
+        for(int r = 0; r < chain; ++r)
+            c = ck_tile::mfma<I>(in[l].a, in[l].b, c);
+        asm volatile("" ::"r"(&c) : "memory");
+    });
     const double wave_ns = std::chrono::duration<double, std::nano>(clk::now() - t0).count() / chain;
     const double flop    = 2.0 * tr::M * tr::N * tr::K * tr::num_blocks;
     std::printf("%-30s model %8.0f ns   per wave-MFMA in a kernel %8.0f ns   (%.2f GFLOP/s)\n", tr::mnemonic, model_ns,
@@ -61,14 +59,12 @@ int main()
     {
         const int chain = 20000;
         auto t0         = clk::now();
-        emu::launch({{1}, {64}, 0, "ballot_chain"},
-                    [=]
-                    {
-                        std::uint64_t m = 0;
-                        for(int r = 0; r < chain; ++r)
-                            m += emu::ballot((m + r) & 1);
-                        asm volatile("" ::"r"(m));
-                    });
+        emu::launch({{1}, {64}, 0, "ballot_chain"}, [=] {
+            std::uint64_t m = 0;
+            for(int r = 0; r < chain; ++r)
+                m += emu::ballot((m + r) & 1);
+            asm volatile("" ::"r"(m));
+        });
         std::printf("%-30s %8.0f ns per wave\n", "ballot (collective alone)",
                     std::chrono::duration<double, std::nano>(clk::now() - t0).count() / chain);
     }

@@ -14,13 +14,11 @@
 #include "ck_tile/core.hpp"
 #include "ck_tile/core/arch/mfma.hpp"
 
-namespace mfma_test
-{
+namespace mfma_test {
 
 template <typename... Is>
 struct instr_list
-{
-};
+{};
 
 namespace mi = ck_tile::mfma_instr;
 

@@ -14,8 +14,7 @@
 
 using namespace ck_tile;
 
-namespace
-{
+namespace {
 
 template <typename T>
 uint8_t code_of(float x)

@@ -16,8 +16,7 @@ using namespace mfma_test;
 namespace emu = ck_tile::emu;
 using ck_tile::index_t;
 
-namespace
-{
+namespace {
 
 // The name the calculator gives register element i of an operand of `bits`-bit elements.
 std::string register_name(int bits, int i)
@@ -107,33 +106,31 @@ TEST_SUITE("mfma_layout")
         for(const auto& name : instrs.names)
             in_file.insert(name);
 
-        for_each_instr(common_instrs{},
-                       [&]<typename I>()
-                       {
-                           using tr               = ck_tile::mfma_traits<I>;
-                           using L                = emu::mfma_layout<I>;
-                           const std::string name = tr::mnemonic;
-                           CAPTURE(name);
-                           REQUIRE_MESSAGE(in_file.count(name) == 1, name << " is not in the layout data");
-                           const json& x = instrs[name];
-                           CHECK(x["M"].as_int() == tr::M);
-                           CHECK(x["N"].as_int() == tr::N);
-                           CHECK(x["K"].as_int() == tr::K);
-                           CHECK(x["blocks"].as_int() == tr::num_blocks);
-                           const int blocks = x["blocks"].as_int();
-                           const int abits  = static_cast<int>(sizeof(typename tr::a_type)) * 8;
-                           const int bbits  = static_cast<int>(sizeof(typename tr::b_type)) * 8;
-                           const int cbits  = static_cast<int>(sizeof(typename tr::c_type)) * 8;
-                           int bad          = 0;
-                           bad += compare_operand(name, "A", x["A"], blocks, tr::a_per_lane, abits,
-                                                  [](int l, int e) { return L::a(l, e); });
-                           bad += compare_operand(name, "B", x["B"], blocks, tr::b_per_lane, bbits,
-                                                  [](int l, int e) { return L::b(l, e); });
-                           bad += compare_operand(name, "D", x["D"], blocks, tr::c_per_lane, cbits,
-                                                  [](int l, int e) { return L::d(l, e); });
-                           CHECK_MESSAGE(bad == 0, name << ": " << bad << " entries differ");
-                           checked.insert(name);
-                       });
+        for_each_instr(common_instrs{}, [&]<typename I>() {
+            using tr               = ck_tile::mfma_traits<I>;
+            using L                = emu::mfma_layout<I>;
+            const std::string name = tr::mnemonic;
+            CAPTURE(name);
+            REQUIRE_MESSAGE(in_file.count(name) == 1, name << " is not in the layout data");
+            const json& x = instrs[name];
+            CHECK(x["M"].as_int() == tr::M);
+            CHECK(x["N"].as_int() == tr::N);
+            CHECK(x["K"].as_int() == tr::K);
+            CHECK(x["blocks"].as_int() == tr::num_blocks);
+            const int blocks = x["blocks"].as_int();
+            const int abits  = static_cast<int>(sizeof(typename tr::a_type)) * 8;
+            const int bbits  = static_cast<int>(sizeof(typename tr::b_type)) * 8;
+            const int cbits  = static_cast<int>(sizeof(typename tr::c_type)) * 8;
+            int bad          = 0;
+            bad += compare_operand(name, "A", x["A"], blocks, tr::a_per_lane, abits,
+                                   [](int l, int e) { return L::a(l, e); });
+            bad += compare_operand(name, "B", x["B"], blocks, tr::b_per_lane, bbits,
+                                   [](int l, int e) { return L::b(l, e); });
+            bad += compare_operand(name, "D", x["D"], blocks, tr::c_per_lane, cbits,
+                                   [](int l, int e) { return L::d(l, e); });
+            CHECK_MESSAGE(bad == 0, name << ": " << bad << " entries differ");
+            checked.insert(name);
+        });
 
         for(const auto& name : in_file)
             if(!checked.count(name))
@@ -146,33 +143,26 @@ TEST_SUITE("mfma_layout")
 
     TEST_CASE("traits are consistent with the layouts")
     {
-        for_each_instr(common_instrs{},
-                       [&]<typename I>()
-                       {
-                           using tr               = ck_tile::mfma_traits<I>;
-                           using L                = emu::mfma_layout<I>;
-                           const std::string name = tr::mnemonic;
-                           CAPTURE(name);
-                           CHECK(tr::on_gfx942);
-                           CHECK(tr::on_gfx950);
-                           CHECK(covers_once(tr::num_blocks, tr::M, tr::K, tr::a_per_lane,
-                                             [](int l, int e) { return L::a(l, e); }));
-                           CHECK(covers_once(tr::num_blocks, tr::K, tr::N, tr::b_per_lane,
-                                             [](int l, int e) { return L::b(l, e); }));
-                           CHECK(covers_once(tr::num_blocks, tr::M, tr::N, tr::c_per_lane,
-                                             [](int l, int e) { return L::d(l, e); }));
-                       });
+        for_each_instr(common_instrs{}, [&]<typename I>() {
+            using tr               = ck_tile::mfma_traits<I>;
+            using L                = emu::mfma_layout<I>;
+            const std::string name = tr::mnemonic;
+            CAPTURE(name);
+            CHECK(tr::on_gfx942);
+            CHECK(tr::on_gfx950);
+            CHECK(covers_once(tr::num_blocks, tr::M, tr::K, tr::a_per_lane, [](int l, int e) { return L::a(l, e); }));
+            CHECK(covers_once(tr::num_blocks, tr::K, tr::N, tr::b_per_lane, [](int l, int e) { return L::b(l, e); }));
+            CHECK(covers_once(tr::num_blocks, tr::M, tr::N, tr::c_per_lane, [](int l, int e) { return L::d(l, e); }));
+        });
 #if defined(CK_TILE_ARCH_GFX950)
-        for_each_instr(gfx950_instrs{},
-                       [&]<typename I>()
-                       {
-                           using tr               = ck_tile::mfma_traits<I>;
-                           const std::string name = tr::mnemonic;
-                           CAPTURE(name);
-                           CHECK(!tr::on_gfx942);
-                           CHECK(tr::on_gfx950);
-                           CHECK(tr::supported);
-                       });
+        for_each_instr(gfx950_instrs{}, [&]<typename I>() {
+            using tr               = ck_tile::mfma_traits<I>;
+            const std::string name = tr::mnemonic;
+            CAPTURE(name);
+            CHECK(!tr::on_gfx942);
+            CHECK(tr::on_gfx950);
+            CHECK(tr::supported);
+        });
 #else
         for_each_instr(gfx950_instrs{}, [&]<typename I>() { CHECK(!ck_tile::mfma_traits<I>::supported); });
 #endif
@@ -183,8 +173,7 @@ TEST_SUITE("mfma_layout")
     TEST_CASE("gfx950-only instructions: twice the K per lane of their CDNA3 counterparts, D as theirs")
     {
         const json& instrs = layout_data()["instructions"];
-        auto check         = [&]<typename I>(const char* base_name)
-        {
+        auto check         = [&]<typename I>(const char* base_name) {
             using tr               = ck_tile::mfma_traits<I>;
             using L                = emu::mfma_layout<I>;
             const std::string name = tr::mnemonic;

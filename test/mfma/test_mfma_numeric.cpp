@@ -23,8 +23,7 @@ using ck_tile::bf16_t;
 using ck_tile::half_t;
 using ck_tile::index_t;
 
-namespace
-{
+namespace {
 
 enum class values
 {
@@ -139,38 +138,36 @@ std::vector<typename problem<I>::C> run_emulated(const problem<I>& p, a_layout a
     const auto* pc = p.c.data();
     auto* pd       = d.data();
     REQUIRE(p.waves % 2 == 0);
-    emu::launch({{static_cast<unsigned>(p.waves / 2)}, {128}, 0, tr::mnemonic},
-                [=]
-                {
-                    const index_t lane = ck_tile::get_lane_id();
-                    const index_t w    = ck_tile::get_block_id() * 2 + ck_tile::get_warp_id();
-                    ck_tile::mfma_a_buffer<I> a;
-                    ck_tile::mfma_b_buffer<I> b;
-                    ck_tile::mfma_c_buffer<I> c;
-                    for(index_t e = 0; e < tr::a_per_lane; ++e)
-                    {
-                        const emu::mfma_coord x = L::a(lane, e);
-                        const index_t row       = al == a_layout::correct ? x.row : x.col;
-                        const index_t k         = al == a_layout::correct ? x.col : x.row;
-                        a[e]                    = pa[w * P::a_size + (x.block * P::M + row) * P::K + k];
-                    }
-                    for(index_t e = 0; e < tr::b_per_lane; ++e)
-                    {
-                        const emu::mfma_coord x = L::b(lane, e);
-                        b[e]                    = pb[w * P::b_size + (x.block * P::K + x.row) * P::N + x.col];
-                    }
-                    for(index_t e = 0; e < tr::c_per_lane; ++e)
-                    {
-                        const emu::mfma_coord x = L::d(lane, e);
-                        c[e]                    = pc[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col];
-                    }
-                    const auto r = ck_tile::mfma<I>(a, b, c);
-                    for(index_t e = 0; e < tr::c_per_lane; ++e)
-                    {
-                        const emu::mfma_coord x                                     = L::d(lane, e);
-                        pd[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col] = r[e];
-                    }
-                });
+    emu::launch({{static_cast<unsigned>(p.waves / 2)}, {128}, 0, tr::mnemonic}, [=] {
+        const index_t lane = ck_tile::get_lane_id();
+        const index_t w    = ck_tile::get_block_id() * 2 + ck_tile::get_warp_id();
+        ck_tile::mfma_a_buffer<I> a;
+        ck_tile::mfma_b_buffer<I> b;
+        ck_tile::mfma_c_buffer<I> c;
+        for(index_t e = 0; e < tr::a_per_lane; ++e)
+        {
+            const emu::mfma_coord x = L::a(lane, e);
+            const index_t row       = al == a_layout::correct ? x.row : x.col;
+            const index_t k         = al == a_layout::correct ? x.col : x.row;
+            a[e]                    = pa[w * P::a_size + (x.block * P::M + row) * P::K + k];
+        }
+        for(index_t e = 0; e < tr::b_per_lane; ++e)
+        {
+            const emu::mfma_coord x = L::b(lane, e);
+            b[e]                    = pb[w * P::b_size + (x.block * P::K + x.row) * P::N + x.col];
+        }
+        for(index_t e = 0; e < tr::c_per_lane; ++e)
+        {
+            const emu::mfma_coord x = L::d(lane, e);
+            c[e]                    = pc[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col];
+        }
+        const auto r = ck_tile::mfma<I>(a, b, c);
+        for(index_t e = 0; e < tr::c_per_lane; ++e)
+        {
+            const emu::mfma_coord x                                     = L::d(lane, e);
+            pd[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col] = r[e];
+        }
+    });
     return d;
 }
 
@@ -186,13 +183,13 @@ std::vector<typename problem<I>::C> reference(const problem<I>& p, values v, boo
             for(index_t i = 0; i < P::M; ++i)
                 for(index_t j = 0; j < P::N; ++j)
                 {
-                    auto A = [&](index_t k)
-                    {
+                    auto A = [&](index_t k) {
                         const index_t r = transpose_a ? k : i, kk = transpose_a ? i : k;
                         return p.a[static_cast<std::size_t>(w * P::a_size + (blk * P::M + r) * P::K + kk)];
                     };
-                    auto B = [&](index_t k)
-                    { return p.b[static_cast<std::size_t>(w * P::b_size + (blk * P::K + k) * P::N + j)]; };
+                    auto B = [&](index_t k) {
+                        return p.b[static_cast<std::size_t>(w * P::b_size + (blk * P::K + k) * P::N + j)];
+                    };
                     const std::size_t ci = static_cast<std::size_t>(w * P::c_size + (blk * P::M + i) * P::N + j);
                     if constexpr(std::is_same_v<typename P::C, int32_t>)
                     {
@@ -277,8 +274,7 @@ TEST_SUITE("mfma_numeric")
 
     TEST_CASE("a transposed A distribution gives a wrong D")
     {
-        auto check = [&]<typename I>()
-        {
+        auto check = [&]<typename I>() {
             const std::string name = ck_tile::mfma_traits<I>::mnemonic;
             CAPTURE(name);
             static_assert(ck_tile::mfma_traits<I>::M == ck_tile::mfma_traits<I>::K);
@@ -328,8 +324,7 @@ TEST_SUITE("mfma_numeric")
             return;
         }
         unsigned seed = 500;
-        auto check    = [&]<typename I>()
-        {
+        auto check    = [&]<typename I>() {
             using P                = problem<I>;
             const std::string name = ck_tile::mfma_traits<I>::mnemonic;
             CAPTURE(name);

@@ -61,13 +61,12 @@ struct arg_error : std::runtime_error
 
 class ArgParser
 {
-    public:
+public:
     ArgParser() = default;
 
     // Declares option -name with its default value (a string, as it would be written on the
     // command line) and a help text. Declaring the same name twice replaces the first.
-    ArgParser&
-    insert(const std::string& name, const std::string& default_value, const std::string& help_text)
+    ArgParser& insert(const std::string& name, const std::string& default_value, const std::string& help_text)
     {
         if(name.empty() || name.find('=') != std::string::npos || name.front() == '-')
             throw std::invalid_argument("ArgParser::insert: bad option name '" + name + "'");
@@ -117,8 +116,7 @@ class ArgParser
             if(it == index_.end())
                 return fail("error: unknown option -" + name + " (-? lists the options)");
             if(eq == std::string_view::npos)
-                return fail("error: option -" + name + ": missing value, write -" + name +
-                            "=VALUE");
+                return fail("error: option -" + name + ": missing value, write -" + name + "=VALUE");
             args_[it->second].value = std::string(body.substr(eq + 1));
         }
         return true;
@@ -136,10 +134,7 @@ class ArgParser
 
     int get_int(const std::string& name) const { return get_integer<int>(name, "an integer"); }
 
-    std::int64_t get_int64(const std::string& name) const
-    {
-        return get_integer<std::int64_t>(name, "an integer");
-    }
+    std::int64_t get_int64(const std::string& name) const { return get_integer<std::int64_t>(name, "an integer"); }
 
     std::uint32_t get_uint32(const std::string& name) const
     {
@@ -158,17 +153,15 @@ class ArgParser
     // Accepts 1/0, true/false, y/n, yes/no, on/off (any letter case).
     bool get_bool(const std::string& name) const
     {
-        const Arg& a = find(name);
+        const Arg& a  = find(name);
         std::string v = a.value;
-        std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) {
-            return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        });
+        std::transform(v.begin(), v.end(), v.begin(),
+                       [](unsigned char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); });
         if(v == "1" || v == "true" || v == "y" || v == "yes" || v == "on")
             return true;
         if(v == "0" || v == "false" || v == "n" || v == "no" || v == "off")
             return false;
-        throw arg_error(prefix(a) + "'" + a.value +
-                        "' is not a boolean (use 1/0, true/false or y/n)");
+        throw arg_error(prefix(a) + "'" + a.value + "' is not a boolean (use 1/0, true/false or y/n)");
     }
 
     // get_int, and the value must be >= min_value ("error: option -m: must be >= 1, got -5").
@@ -176,8 +169,8 @@ class ArgParser
     {
         const int v = get_int(name);
         if(v < min_value)
-            throw arg_error(prefix(find(name)) + "must be >= " + std::to_string(min_value) +
-                            ", got " + std::to_string(v));
+            throw arg_error(prefix(find(name)) + "must be >= " + std::to_string(min_value) + ", got " +
+                            std::to_string(v));
         return v;
     }
 
@@ -186,8 +179,8 @@ class ArgParser
     {
         const int v = get_int(name);
         if(v < lo || v > hi)
-            throw arg_error(prefix(find(name)) + "must be in [" + std::to_string(lo) + ", " +
-                            std::to_string(hi) + "], got " + std::to_string(v));
+            throw arg_error(prefix(find(name)) + "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                            "], got " + std::to_string(v));
         return v;
     }
 
@@ -197,8 +190,7 @@ class ArgParser
         std::size_t width = 0;
         for(const auto& a : args_)
             width = std::max(width, a.name.size());
-        os << "usage: " << (program_.empty() ? "<program>" : program_)
-           << " [-name=value]...\noptions:\n";
+        os << "usage: " << (program_.empty() ? "<program>" : program_) << " [-name=value]...\noptions:\n";
         for(const auto& a : args_)
         {
             os << "  -" << a.name << std::string(width - a.name.size() + 2, ' ') << a.help_text
@@ -207,7 +199,7 @@ class ArgParser
         os << "  -?" << std::string(width + 1, ' ') << "print this help\n";
     }
 
-    private:
+private:
     struct Arg
     {
         std::string name;
@@ -222,8 +214,7 @@ class ArgParser
     {
         auto it = index_.find(name);
         if(it == index_.end())
-            throw arg_error("error: option -" + name +
-                            " was read but never declared (ArgParser::insert it first)");
+            throw arg_error("error: option -" + name + " was read but never declared (ArgParser::insert it first)");
         return args_[it->second];
     }
 
@@ -276,7 +267,7 @@ class ArgParser
         return v;
     }
 
-    std::vector<Arg> args_;                   // in declaration order (for the help text)
+    std::vector<Arg> args_;                    // in declaration order (for the help text)
     std::map<std::string, std::size_t> index_; // name -> position in args_
     std::string program_;
     std::string error_;

@@ -56,9 +56,8 @@ namespace detail {
 // Integer types compared exactly (bool and character types are compared as numbers instead).
 template <typename T>
 inline constexpr bool is_check_integer_v =
-    std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
-    !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> &&
-    !std::is_same_v<T, char32_t>;
+    std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> && !std::is_same_v<T, wchar_t> &&
+    !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>;
 
 // Significand bits (implicit bit included) of a floating type; 0 for integer types.
 template <typename T>
@@ -127,11 +126,10 @@ constexpr tolerance default_tolerance()
 template <typename ComputeType, typename OutType, typename AccType = ComputeType>
 double get_relative_threshold(int number_of_accumulations = 1)
 {
-    auto unit = [](int digits) { return digits == 0 ? 0.0 : std::ldexp(1.0, -digits); };
+    auto unit            = [](int digits) { return digits == 0 ? 0.0 : std::ldexp(1.0, -digits); };
     const double compute = unit(detail::significand_digits<ComputeType>());
     const double out     = unit(detail::significand_digits<OutType>());
-    const double acc =
-        unit(detail::significand_digits<AccType>()) * std::max(number_of_accumulations, 1);
+    const double acc     = unit(detail::significand_digits<AccType>()) * std::max(number_of_accumulations, 1);
     return std::max({compute, out, acc});
 }
 
@@ -148,31 +146,23 @@ double get_absolute_threshold(double max_possible_num, int number_of_accumulatio
 }
 
 template <typename Range, typename RefRange>
-bool check_err(const Range& out,
-               const RefRange& ref,
-               const std::string& msg = "Error: Incorrect results!",
-               double rtol =
-                   default_tolerance<detail::check_range_value_t<Range>,
-                                     detail::check_range_value_t<RefRange>>()
-                       .rtol,
-               double atol =
-                   default_tolerance<detail::check_range_value_t<Range>,
-                                     detail::check_range_value_t<RefRange>>()
-                       .atol,
-               bool allow_infinity_ref = false)
+bool check_err(
+    const Range& out, const RefRange& ref, const std::string& msg = "Error: Incorrect results!",
+    double rtol = default_tolerance<detail::check_range_value_t<Range>, detail::check_range_value_t<RefRange>>().rtol,
+    double atol = default_tolerance<detail::check_range_value_t<Range>, detail::check_range_value_t<RefRange>>().atol,
+    bool allow_infinity_ref = false)
 {
-    using O = detail::check_range_value_t<Range>;
-    using R = detail::check_range_value_t<RefRange>;
+    using O                        = detail::check_range_value_t<Range>;
+    using R                        = detail::check_range_value_t<RefRange>;
     constexpr bool integer_compare = detail::is_check_integer_v<O> && detail::is_check_integer_v<R>;
-    constexpr int precision =
-        (std::is_same_v<O, double> || std::is_same_v<R, double>) ? 17 : 9;
+    constexpr int precision        = (std::is_same_v<O, double> || std::is_same_v<R, double>) ? 17 : 9;
 
     const auto out_size = static_cast<std::size_t>(std::distance(std::begin(out), std::end(out)));
     const auto ref_size = static_cast<std::size_t>(std::distance(std::begin(ref), std::end(ref)));
     if(out_size != ref_size)
     {
-        std::cerr << msg << "\ncheck_err: size mismatch: out has " << out_size
-                  << " elements, ref has " << ref_size << std::endl;
+        std::cerr << msg << "\ncheck_err: size mismatch: out has " << out_size << " elements, ref has " << ref_size
+                  << std::endl;
         return false;
     }
 
@@ -206,11 +196,9 @@ bool check_err(const Range& out,
             {
                 // exact difference, then as double
                 if(std::cmp_greater(oi, ri))
-                    err = static_cast<double>(static_cast<std::uint64_t>(oi) -
-                                              static_cast<std::uint64_t>(ri));
+                    err = static_cast<double>(static_cast<std::uint64_t>(oi) - static_cast<std::uint64_t>(ri));
                 else
-                    err = static_cast<double>(static_cast<std::uint64_t>(ri) -
-                                              static_cast<std::uint64_t>(oi));
+                    err = static_cast<double>(static_cast<std::uint64_t>(ri) - static_cast<std::uint64_t>(oi));
                 bad = err > atol;
             }
         }
@@ -258,12 +246,11 @@ bool check_err(const Range& out,
 
     std::ostringstream os;
     os << std::setprecision(precision);
-    os << msg << "\ncheck_err: " << n_err << " of " << out_size << " elements differ (rtol "
-       << rtol << ", atol " << atol << "); max error " << max_err << " at index " << max_at
-       << "\n";
+    os << msg << "\ncheck_err: " << n_err << " of " << out_size << " elements differ (rtol " << rtol << ", atol "
+       << atol << "); max error " << max_err << " at index " << max_at << "\n";
     for(std::size_t k = 0; k < n_listed; ++k)
-        os << "  [" << listed[k].index << "] out " << listed[k].o << ", ref " << listed[k].r
-           << ", error " << listed[k].err << "\n";
+        os << "  [" << listed[k].index << "] out " << listed[k].o << ", ref " << listed[k].r << ", error "
+           << listed[k].err << "\n";
     if(n_err > n_listed)
         os << "  ... " << (n_err - n_listed) << " more\n";
     std::cerr << os.str() << std::flush;

@@ -35,10 +35,8 @@ struct DeviceMem
     DeviceMem& operator=(const DeviceMem&) = delete;
 
     DeviceMem(DeviceMem&& other) noexcept
-        : mpDeviceBuf(std::exchange(other.mpDeviceBuf, nullptr)),
-          mMemSize(std::exchange(other.mMemSize, 0))
-    {
-    }
+        : mpDeviceBuf(std::exchange(other.mpDeviceBuf, nullptr)), mMemSize(std::exchange(other.mMemSize, 0))
+    {}
 
     DeviceMem& operator=(DeviceMem&& other) noexcept
     {
@@ -92,7 +90,7 @@ struct DeviceMem
             HIP_CHECK_ERROR(hipMemset(mpDeviceBuf, 0, mMemSize));
     }
 
-    private:
+private:
     void Allocate(std::size_t mem_size)
     {
         if(mem_size != 0)
@@ -111,8 +109,7 @@ struct DeviceMem
             // A destructor must not throw: report a failed free and go on.
             const hipError_t err = hipFree(mpDeviceBuf);
             if(err != hipSuccess)
-                std::cerr << "warning: DeviceMem: hipFree failed: " << hipGetErrorString(err)
-                          << std::endl;
+                std::cerr << "warning: DeviceMem: hipFree failed: " << hipGetErrorString(err) << std::endl;
         }
         mpDeviceBuf = nullptr;
         mMemSize    = 0;
@@ -121,13 +118,12 @@ struct DeviceMem
     void CheckSize(std::size_t cpy_size, const char* what) const
     {
         if(cpy_size > mMemSize)
-            throw std::out_of_range("DeviceMem::" + std::string(what) + ": " +
-                                    std::to_string(cpy_size) + " bytes requested but the buffer " +
-                                    "holds " + std::to_string(mMemSize));
+            throw std::out_of_range("DeviceMem::" + std::string(what) + ": " + std::to_string(cpy_size) +
+                                    " bytes requested but the buffer " + "holds " + std::to_string(mMemSize));
     }
 
-    void* mpDeviceBuf     = nullptr;
-    std::size_t mMemSize  = 0;
+    void* mpDeviceBuf    = nullptr;
+    std::size_t mMemSize = 0;
 };
 
 } // namespace ck_tile

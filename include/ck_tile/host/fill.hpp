@@ -58,10 +58,7 @@ void fill_store(Ref&& out, T v)
 inline double uniform01(std::mt19937& eng) { return static_cast<double>(eng()) * 0x1p-32; }
 
 // Uniform double in (0, 1] with 32 random bits (safe for log()).
-inline double uniform01_open_low(std::mt19937& eng)
-{
-    return (static_cast<double>(eng()) + 1.0) * 0x1p-32;
-}
+inline double uniform01_open_low(std::mt19937& eng) { return (static_cast<double>(eng()) + 1.0) * 0x1p-32; }
 
 inline std::uint32_t resolve_seed(const std::optional<std::uint32_t>& seed)
 {
@@ -82,8 +79,7 @@ void fill_random_chunked(Iter first, Iter last, std::uint32_t seed, const Gen& g
     const std::size_t nchunk = (n + fill_chunk_size - 1) / fill_chunk_size;
 
     auto fill_chunk = [&](std::size_t c, Iter it) {
-        std::seed_seq seq{seed,
-                          static_cast<std::uint32_t>(c & 0xffffffffu),
+        std::seed_seq seq{seed, static_cast<std::uint32_t>(c & 0xffffffffu),
                           static_cast<std::uint32_t>(static_cast<std::uint64_t>(c) >> 32)};
         std::mt19937 eng(seq);
         const std::size_t count = std::min(fill_chunk_size, n - c * fill_chunk_size);
@@ -91,16 +87,15 @@ void fill_random_chunked(Iter first, Iter last, std::uint32_t seed, const Gen& g
             fill_store<T>(*it, gen(eng));
     };
 
-    constexpr bool random_access = std::is_base_of_v<
-        std::random_access_iterator_tag,
-        typename std::iterator_traits<Iter>::iterator_category>;
+    constexpr bool random_access =
+        std::is_base_of_v<std::random_access_iterator_tag, typename std::iterator_traits<Iter>::iterator_category>;
 
     std::size_t nthread = 1;
     if constexpr(random_access)
     {
         if(nchunk >= 4)
-            nthread = std::min<std::size_t>(
-                {std::max(1u, std::thread::hardware_concurrency()), nchunk, std::size_t{16}});
+            nthread =
+                std::min<std::size_t>({std::max(1u, std::thread::hardware_concurrency()), nchunk, std::size_t{16}});
     }
 
     if(nthread <= 1)
@@ -167,24 +162,22 @@ void apply_to_range(const F& f, Range&& r)
 template <typename T>
 struct FillUniformDistribution
 {
-    double a_ = -5.0;
-    double b_ = 5.0;
+    double a_                          = -5.0;
+    double b_                          = 5.0;
     std::optional<std::uint32_t> seed_ = 11939;
 
     FillUniformDistribution() = default;
     template <detail::fill_number A, detail::fill_number B>
     FillUniformDistribution(A a, B b, std::optional<std::uint32_t> seed = 11939)
         : a_(detail::fill_to_double(a)), b_(detail::fill_to_double(b)), seed_(seed)
-    {
-    }
+    {}
 
     template <typename Iter>
     void operator()(Iter first, Iter last) const
     {
         const double a = a_, w = b_ - a_;
-        detail::fill_random_chunked<T>(first, last, detail::resolve_seed(seed_), [=](auto& eng) {
-            return type_convert<T>(a + w * detail::uniform01(eng));
-        });
+        detail::fill_random_chunked<T>(first, last, detail::resolve_seed(seed_),
+                                       [=](auto& eng) { return type_convert<T>(a + w * detail::uniform01(eng)); });
     }
 
     template <typename Range>
@@ -199,16 +192,15 @@ struct FillUniformDistribution
 template <typename T>
 struct FillUniformDistributionIntegerValue
 {
-    double a_ = -5.0;
-    double b_ = 5.0;
+    double a_                          = -5.0;
+    double b_                          = 5.0;
     std::optional<std::uint32_t> seed_ = 11939;
 
     FillUniformDistributionIntegerValue() = default;
     template <detail::fill_number A, detail::fill_number B>
     FillUniformDistributionIntegerValue(A a, B b, std::optional<std::uint32_t> seed = 11939)
         : a_(detail::fill_to_double(a)), b_(detail::fill_to_double(b)), seed_(seed)
-    {
-    }
+    {}
 
     template <typename Iter>
     void operator()(Iter first, Iter last) const
@@ -243,16 +235,15 @@ struct FillUniformDistributionIntegerValue
 template <typename T>
 struct FillNormalDistribution
 {
-    double mean_ = 0.0;
-    double std_  = 1.0;
+    double mean_                       = 0.0;
+    double std_                        = 1.0;
     std::optional<std::uint32_t> seed_ = 11939;
 
     FillNormalDistribution() = default;
     template <detail::fill_number A, detail::fill_number B>
     FillNormalDistribution(A mean, B stddev, std::optional<std::uint32_t> seed = 11939)
         : mean_(detail::fill_to_double(mean)), std_(detail::fill_to_double(stddev)), seed_(seed)
-    {
-    }
+    {}
 
     template <typename Iter>
     void operator()(Iter first, Iter last) const
@@ -282,8 +273,7 @@ struct FillConstant
     FillConstant() = default;
     template <detail::fill_number U>
     FillConstant(U value) : value_(type_convert<T>(value))
-    {
-    }
+    {}
 
     template <typename Iter>
     void operator()(Iter first, Iter last) const
@@ -309,16 +299,14 @@ struct FillMonotonicSeq
 
     FillMonotonicSeq() = default;
     template <detail::fill_number U, detail::fill_number V = int>
-    FillMonotonicSeq(U init_value, V step = 1)
-        : init_value_(type_convert<T>(init_value)), step_(type_convert<T>(step))
-    {
-    }
+    FillMonotonicSeq(U init_value, V step = 1) : init_value_(type_convert<T>(init_value)), step_(type_convert<T>(step))
+    {}
 
     template <typename Iter>
     void operator()(Iter first, Iter last) const
     {
         const double init = to_double(init_value_), step = to_double(step_);
-        double i          = 0;
+        double i = 0;
         for(; first != last; ++first, i += 1)
             detail::fill_store<T>(*first, type_convert<T>(init + i * step));
     }
@@ -329,7 +317,7 @@ struct FillMonotonicSeq
         detail::apply_to_range(*this, r);
     }
 
-    private:
+private:
     static double to_double(T x) { return detail::fill_to_double(x); }
 };
 

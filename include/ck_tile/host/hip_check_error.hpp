@@ -20,8 +20,7 @@ namespace detail {
 inline std::string hip_error_text(hipError_t err)
 {
     const char* s = hipGetErrorString(err);
-    return std::string(s ? s : "unknown error") + " (code " +
-           std::to_string(static_cast<long long>(err)) + ")";
+    return std::string(s ? s : "unknown error") + " (code " + std::to_string(static_cast<long long>(err)) + ")";
 }
 } // namespace detail
 
@@ -36,8 +35,8 @@ inline void hip_check_error(hipError_t err)
 inline void hip_check_error(hipError_t err, const char* call, const char* file, int line)
 {
     if(err != hipSuccess)
-        throw std::runtime_error("HIP error: " + detail::hip_error_text(err) + " in " + call +
-                                 " at " + file + ":" + std::to_string(line));
+        throw std::runtime_error("HIP error: " + detail::hip_error_text(err) + " in " + call + " at " + file + ":" +
+                                 std::to_string(line));
 }
 
 } // namespace ck_tile

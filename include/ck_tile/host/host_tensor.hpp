@@ -54,8 +54,8 @@ std::vector<std::size_t> to_size_vector(const R& r, const char* what)
         if constexpr(std::is_signed_v<std::remove_cvref_t<decltype(x)>>)
         {
             if(x < 0)
-                throw std::invalid_argument(std::string("HostTensorDescriptor: negative ") + what +
-                                            " " + std::to_string(static_cast<long long>(x)));
+                throw std::invalid_argument(std::string("HostTensorDescriptor: negative ") + what + " " +
+                                            std::to_string(static_cast<long long>(x)));
         }
         out.push_back(static_cast<std::size_t>(x));
     }
@@ -106,8 +106,7 @@ struct HostTensorDescriptor
 
     // Packed row-major: the last dimension is contiguous. Lengths from a braced list of integers
     // ({m, n}) or from any range of integers (std::vector<index_t>, std::array, ...).
-    HostTensorDescriptor(std::initializer_list<detail::host_dim> lens)
-        : mLens(detail::to_size_vector(lens))
+    HostTensorDescriptor(std::initializer_list<detail::host_dim> lens) : mLens(detail::to_size_vector(lens))
     {
         CalculateStrides();
     }
@@ -119,8 +118,7 @@ struct HostTensorDescriptor
     }
 
     // Explicit strides (in elements), one per dimension.
-    HostTensorDescriptor(std::initializer_list<detail::host_dim> lens,
-                         std::initializer_list<detail::host_dim> strides)
+    HostTensorDescriptor(std::initializer_list<detail::host_dim> lens, std::initializer_list<detail::host_dim> strides)
         : mLens(detail::to_size_vector(lens)), mStrides(detail::to_size_vector(strides))
     {
         CheckRanks();
@@ -128,8 +126,7 @@ struct HostTensorDescriptor
 
     template <detail::host_index_range Lens, detail::host_index_range Strides>
     HostTensorDescriptor(const Lens& lens, const Strides& strides)
-        : mLens(detail::to_size_vector(lens, "length")),
-          mStrides(detail::to_size_vector(strides, "stride"))
+        : mLens(detail::to_size_vector(lens, "length")), mStrides(detail::to_size_vector(strides, "stride"))
     {
         CheckRanks();
     }
@@ -143,8 +140,7 @@ struct HostTensorDescriptor
     // Number of elements addressed (product of the lengths; 1 for a 0-d tensor).
     std::size_t get_element_size() const
     {
-        return std::accumulate(
-            mLens.begin(), mLens.end(), std::size_t{1}, std::multiplies<std::size_t>());
+        return std::accumulate(mLens.begin(), mLens.end(), std::size_t{1}, std::multiplies<std::size_t>());
     }
 
     // Number of elements the storage must hold: the largest offset + 1 (0 if any length is 0).
@@ -182,8 +178,7 @@ struct HostTensorDescriptor
         std::size_t offset = 0;
         std::size_t dim    = 0;
         ((assert(static_cast<std::size_t>(is) < mLens[dim] && "HostTensor: index out of bounds"),
-          offset += static_cast<std::size_t>(is) * mStrides[dim],
-          ++dim),
+          offset += static_cast<std::size_t>(is) * mStrides[dim], ++dim),
          ...);
         return offset;
     }
@@ -219,7 +214,7 @@ struct HostTensorDescriptor
         return os;
     }
 
-    private:
+private:
     void CalculateStrides()
     {
         mStrides.assign(mLens.size(), 1);
@@ -230,9 +225,8 @@ struct HostTensorDescriptor
     void CheckRanks() const
     {
         if(mLens.size() != mStrides.size())
-            throw std::invalid_argument("HostTensorDescriptor: " + std::to_string(mLens.size()) +
-                                        " lengths but " + std::to_string(mStrides.size()) +
-                                        " strides");
+            throw std::invalid_argument("HostTensorDescriptor: " + std::to_string(mLens.size()) + " lengths but " +
+                                        std::to_string(mStrides.size()) + " strides");
     }
 
     std::vector<std::size_t> mLens;
@@ -241,8 +235,7 @@ struct HostTensorDescriptor
 
 // Leading-dimension stride of a 2-D matrix: `stride` if given (non-zero), else the packed one
 // (cols for row-major, rows for column-major).
-inline std::size_t
-get_default_stride(long_index_t rows, long_index_t cols, long_index_t stride, bool row_major)
+inline std::size_t get_default_stride(long_index_t rows, long_index_t cols, long_index_t stride, bool row_major)
 {
     if(stride != 0)
         return static_cast<std::size_t>(stride);
@@ -252,25 +245,23 @@ get_default_stride(long_index_t rows, long_index_t cols, long_index_t stride, bo
 // A rows x cols matrix with leading-dimension stride `stride` (0: packed). Row-major: element
 // (r, c) at r * stride + c; column-major: at r + c * stride. A stride that would make elements
 // overlap is rejected. `row_major` also accepts std::bool_constant-like tags.
-inline HostTensorDescriptor
-host_tensor_descriptor(long_index_t rows, long_index_t cols, long_index_t stride, bool row_major)
+inline HostTensorDescriptor host_tensor_descriptor(long_index_t rows, long_index_t cols, long_index_t stride,
+                                                   bool row_major)
 {
     if(rows < 0 || cols < 0 || stride < 0)
-        throw std::invalid_argument("host_tensor_descriptor: negative size " +
-                                    std::to_string(rows) + "x" + std::to_string(cols) +
-                                    ", stride " + std::to_string(stride));
-    const std::size_t ld   = get_default_stride(rows, cols, stride, row_major);
-    const auto inner       = static_cast<std::size_t>(row_major ? cols : rows);
-    const auto outer       = static_cast<std::size_t>(row_major ? rows : cols);
+        throw std::invalid_argument("host_tensor_descriptor: negative size " + std::to_string(rows) + "x" +
+                                    std::to_string(cols) + ", stride " + std::to_string(stride));
+    const std::size_t ld = get_default_stride(rows, cols, stride, row_major);
+    const auto inner     = static_cast<std::size_t>(row_major ? cols : rows);
+    const auto outer     = static_cast<std::size_t>(row_major ? rows : cols);
     if(ld < inner && outer > 1)
     {
         std::ostringstream os;
-        os << "host_tensor_descriptor: " << (row_major ? "row" : "column") << "-major " << rows
-           << "x" << cols << " needs stride >= " << inner << ", got " << ld;
+        os << "host_tensor_descriptor: " << (row_major ? "row" : "column") << "-major " << rows << "x" << cols
+           << " needs stride >= " << inner << ", got " << ld;
         throw std::invalid_argument(os.str());
     }
-    const std::vector<std::size_t> lens{static_cast<std::size_t>(rows),
-                                        static_cast<std::size_t>(cols)};
+    const std::vector<std::size_t> lens{static_cast<std::size_t>(rows), static_cast<std::size_t>(cols)};
     const std::vector<std::size_t> strides =
         row_major ? std::vector<std::size_t>{ld, 1} : std::vector<std::size_t>{1, ld};
     return HostTensorDescriptor(lens, strides);
@@ -287,21 +278,17 @@ struct HostTensor
 
     HostTensor(std::initializer_list<detail::host_dim> lens) : HostTensor(Descriptor(lens)) {}
 
-    HostTensor(std::initializer_list<detail::host_dim> lens,
-               std::initializer_list<detail::host_dim> strides)
+    HostTensor(std::initializer_list<detail::host_dim> lens, std::initializer_list<detail::host_dim> strides)
         : HostTensor(Descriptor(lens, strides))
-    {
-    }
+    {}
 
     template <detail::host_index_range Lens>
     HostTensor(const Lens& lens) : HostTensor(Descriptor(lens))
-    {
-    }
+    {}
 
     template <detail::host_index_range Lens, detail::host_index_range Strides>
     HostTensor(const Lens& lens, const Strides& strides) : HostTensor(Descriptor(lens, strides))
-    {
-    }
+    {}
 
     HostTensor(const Descriptor& desc) : mDesc(desc), mData(desc.get_element_space_size()) {}
 
@@ -312,10 +299,7 @@ struct HostTensor
     std::size_t get_stride(std::size_t dim) const { return mDesc.get_stride(dim); }
     std::size_t get_element_size() const { return mDesc.get_element_size(); }
     std::size_t get_element_space_size() const { return mDesc.get_element_space_size(); }
-    std::size_t get_element_space_size_in_bytes() const
-    {
-        return sizeof(T) * get_element_space_size();
-    }
+    std::size_t get_element_space_size_in_bytes() const { return sizeof(T) * get_element_space_size(); }
 
     // Storage (all get_element_space_size() elements, padding included).
     T* data() { return mData.data(); }
@@ -354,23 +338,15 @@ struct HostTensor
         return mData[mDesc.GetOffsetFromMultiIndex(is...)];
     }
 
-    T& operator()(const std::vector<std::size_t>& idx)
-    {
-        return mData[mDesc.GetOffsetFromMultiIndex(idx)];
-    }
-    const T& operator()(const std::vector<std::size_t>& idx) const
-    {
-        return mData[mDesc.GetOffsetFromMultiIndex(idx)];
-    }
+    T& operator()(const std::vector<std::size_t>& idx) { return mData[mDesc.GetOffsetFromMultiIndex(idx)]; }
+    const T& operator()(const std::vector<std::size_t>& idx) const { return mData[mDesc.GetOffsetFromMultiIndex(idx)]; }
 
     // A copy with the same descriptor whose elements are type_convert<U>(x).
     template <typename U>
     HostTensor<U> CopyCast() const
     {
         HostTensor<U> out(mDesc);
-        std::transform(mData.begin(), mData.end(), out.mData.begin(), [](const T& x) {
-            return type_convert<U>(x);
-        });
+        std::transform(mData.begin(), mData.end(), out.mData.begin(), [](const T& x) { return type_convert<U>(x); });
         return out;
     }
 
@@ -383,7 +359,7 @@ struct HostTensor
     Descriptor mDesc;
     Data mData;
 
-    private:
+private:
     template <typename G>
     void for_each_index(G&& g) const
     {

@@ -33,14 +33,16 @@ CK_TILE_HOST auto make_kernel(Kernel, dim3 grid, dim3 block, std::size_t lds_byt
 #if defined(CK_TILE_BACKEND_HIP)
     return [=](const stream_config& s) mutable {
         void* arg_ptrs[sizeof...(Args) + 1] = {static_cast<void*>(&args)...};
-        HIP_CHECK_ERROR(hipLaunchKernel(reinterpret_cast<const void*>(&kentry<MaxThreadPerBlock, MinBlockPerCu, Kernel, Args...>),
-                                        grid, block, arg_ptrs, lds_bytes, s.stream_id_));
+        HIP_CHECK_ERROR(
+            hipLaunchKernel(reinterpret_cast<const void*>(&kentry<MaxThreadPerBlock, MinBlockPerCu, Kernel, Args...>),
+                            grid, block, arg_ptrs, lds_bytes, s.stream_id_));
     };
 #else
     return [=](const stream_config&) {
         if(block.x * block.y * block.z > static_cast<unsigned>(MaxThreadPerBlock))
             throw emu::launch_error("make_kernel: block of " + std::to_string(block.x * block.y * block.z) +
-                                    " threads exceeds the kernel's MaxThreadPerBlock " + std::to_string(MaxThreadPerBlock));
+                                    " threads exceeds the kernel's MaxThreadPerBlock " +
+                                    std::to_string(MaxThreadPerBlock));
         emu::launch_params p;
         p.grid              = {grid.x, grid.y, grid.z};
         p.block             = {block.x, block.y, block.z};

@@ -39,12 +39,9 @@ struct cpu_timer
     }
 
     // Milliseconds from start() to stop().
-    float duration() const
-    {
-        return std::chrono::duration<float, std::milli>(stop_ - start_).count();
-    }
+    float duration() const { return std::chrono::duration<float, std::milli>(stop_ - start_).count(); }
 
-    private:
+private:
     clock::time_point start_{};
     clock::time_point stop_{};
 };

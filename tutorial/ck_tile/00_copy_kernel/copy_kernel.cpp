@@ -37,11 +37,11 @@ bool run(int M, int N, int warmup, int repeat, bool verify)
 
     float ms;
     if(N % Shape::kVector == 0)
-        ms = ck_tile::launch_kernel(
-            s, ck_tile::make_kernel<Shape::kBlockSize>(ck_tile::TileCopyKernel<Shape, true>{}, grid, block, 0, p_x, p_y, M, N));
+        ms = ck_tile::launch_kernel(s, ck_tile::make_kernel<Shape::kBlockSize>(ck_tile::TileCopyKernel<Shape, true>{},
+                                                                               grid, block, 0, p_x, p_y, M, N));
     else
-        ms = ck_tile::launch_kernel(
-            s, ck_tile::make_kernel<Shape::kBlockSize>(ck_tile::TileCopyKernel<Shape, false>{}, grid, block, 0, p_x, p_y, M, N));
+        ms = ck_tile::launch_kernel(s, ck_tile::make_kernel<Shape::kBlockSize>(ck_tile::TileCopyKernel<Shape, false>{},
+                                                                               grid, block, 0, p_x, p_y, M, N));
 
     const double bytes = 2.0 * M * N * sizeof(DataType);
     std::cout << "Perf: " << ms << " ms, " << bytes / 1e6 / ms << " GB/s" << std::endl;
@@ -72,11 +72,11 @@ int main(int argc, char* argv[])
 
     try
     {
-        const int M        = arg_parser.get_int_at_least("m", 1);
-        const int N        = arg_parser.get_int_at_least("n", 1);
-        const int warmup   = arg_parser.get_int_at_least("warmup", 0);
-        const int repeat   = arg_parser.get_int_at_least("repeat", 1);
-        const bool verify  = arg_parser.get_bool("v");
+        const int M            = arg_parser.get_int_at_least("m", 1);
+        const int N            = arg_parser.get_int_at_least("n", 1);
+        const int warmup       = arg_parser.get_int_at_least("warmup", 0);
+        const int repeat       = arg_parser.get_int_at_least("repeat", 1);
+        const bool verify      = arg_parser.get_bool("v");
         const std::string prec = arg_parser.get_str("prec");
         if(static_cast<long long>(M) * N * 4 > (1ll << 31) - 1)
             throw ck_tile::arg_error("error: -m x -n is too large for 32-bit offsets");

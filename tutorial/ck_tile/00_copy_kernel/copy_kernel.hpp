@@ -15,13 +15,13 @@ namespace ck_tile {
 template <typename DataType_, index_t kBlockSize_ = 256, index_t kRepeatM_ = 2>
 struct CopyShape
 {
-    using DataType                        = DataType_;
-    static constexpr index_t kBlockSize     = kBlockSize_;
-    static constexpr index_t kVector        = 16 / sizeof(DataType);
+    using DataType                           = DataType_;
+    static constexpr index_t kBlockSize      = kBlockSize_;
+    static constexpr index_t kVector         = 16 / sizeof(DataType);
     static constexpr index_t kThreadPerWarpN = 64 / kVector; // one wave row covers 64 elements of N
     static constexpr index_t kThreadPerWarpM = get_warp_size() / kThreadPerWarpN;
     static constexpr index_t kWarpPerBlockM  = kBlockSize / get_warp_size();
-    static constexpr index_t kRepeatM       = kRepeatM_;
+    static constexpr index_t kRepeatM        = kRepeatM_;
 
     static constexpr index_t kMPerBlock = kRepeatM * kWarpPerBlockM * kThreadPerWarpM;
     static constexpr index_t kNPerBlock = kThreadPerWarpN * kVector;
@@ -30,7 +30,7 @@ struct CopyShape
 template <typename Shape, bool kVectorized>
 struct TileCopyKernel
 {
-    using DataType                  = typename Shape::DataType;
+    using DataType                      = typename Shape::DataType;
     static constexpr index_t kBlockSize = Shape::kBlockSize;
 
     // Which thread holds which element of the kMPerBlock x kNPerBlock tile:
@@ -45,10 +45,8 @@ struct TileCopyKernel
             tile_distribution_encoding<sequence<>,
                                        tuple<sequence<S::kRepeatM, S::kWarpPerBlockM, S::kThreadPerWarpM>,
                                              sequence<S::kThreadPerWarpN, S::kVector>>,
-                                       tuple<sequence<1>, sequence<1, 2>>,
-                                       tuple<sequence<1>, sequence<2, 0>>,
-                                       sequence<1, 2>,
-                                       sequence<0, 1>>{});
+                                       tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>,
+                                       sequence<1, 2>, sequence<0, 1>>{});
     }
 
     // Each block copies one row of tiles: rows [block*kMPerBlock, +kMPerBlock), all of N.
@@ -60,8 +58,10 @@ struct TileCopyKernel
         constexpr auto vec = number<kVectorized ? Shape::kVector : 1>{};
 
         // 1. raw pointers -> tensor views of the M x N row-major tensors
-        const auto x_view = make_naive_tensor_view<address_space_enum::global>(p_x, make_tuple(M, N), make_tuple(N, 1), vec);
-        const auto y_view = make_naive_tensor_view<address_space_enum::global>(p_y, make_tuple(M, N), make_tuple(N, 1), vec);
+        const auto x_view =
+            make_naive_tensor_view<address_space_enum::global>(p_x, make_tuple(M, N), make_tuple(N, 1), vec);
+        const auto y_view =
+            make_naive_tensor_view<address_space_enum::global>(p_y, make_tuple(M, N), make_tuple(N, 1), vec);
 
         // 2. pad both dimensions up to whole tiles: the padding reads 0 and its writes are dropped
         const auto x_padded = pad_tensor_view(x_view, tile, sequence<true, true>{});

@@ -85,29 +85,27 @@ int main(int argc, char* argv[])
     if(!args.parse(argc, argv))
         return args.help_requested() ? 0 : 1;
 
-    return tdt::guarded_main(
-        [&]
-        {
-            const auto threads = tdt::parse_id_list(args, "threads", kBlockSize, "thread");
+    return tdt::guarded_main([&] {
+        const auto threads = tdt::parse_id_list(args, "threads", kBlockSize, "thread");
 
-            std::cout << "A tile " << kM << "x" << kK << " (M x K), 256 threads = 4 warps x 64 lanes, 2-byte elements\n"
-                      << "encoding: Rs=<> Hs=<4,4,16>,<4,8> Ps=(<1>,<1,2>)/(<1>,<2,0>) Ys=<1,2>/<0,1>\n"
-                      << "registers: Y lengths <4,8>, 32 per thread, register d = y0*8 + y1\n"
-                      << "mapping: thread t = warp*64 + lane, register d: row = 64*y0 + 16*warp + lane/4, col = "
-                         "8*(lane%4) + y1\n";
+        std::cout << "A tile " << kM << "x" << kK << " (M x K), 256 threads = 4 warps x 64 lanes, 2-byte elements\n"
+                  << "encoding: Rs=<> Hs=<4,4,16>,<4,8> Ps=(<1>,<1,2>)/(<1>,<2,0>) Ys=<1,2>/<0,1>\n"
+                  << "registers: Y lengths <4,8>, 32 per thread, register d = y0*8 + y1\n"
+                  << "mapping: thread t = warp*64 + lane, register d: row = 64*y0 + 16*warp + lane/4, col = "
+                     "8*(lane%4) + y1\n";
 
-            const auto res = tdt::run_probe<Kernel>();
-            std::cout << "ran on: " << tdt::arch_name(res.arch) << " (" << tdt::backend_name() << ")\n";
+        const auto res = tdt::run_probe<Kernel>();
+        std::cout << "ran on: " << tdt::arch_name(res.arch) << " (" << tdt::backend_name() << ")\n";
 
-            // what each chosen thread's registers hold, in register order
-            for(index_t t : threads)
-                std::cout << tdt::mapping_line("thread " + std::to_string(t) + " (warp " + std::to_string(t / 64) +
-                                                   ", lane " + std::to_string(t % 64) + ")",
-                                               tdt::registers_of<Kernel>(res, t))
-                          << "\n";
+        // what each chosen thread's registers hold, in register order
+        for(index_t t : threads)
+            std::cout << tdt::mapping_line("thread " + std::to_string(t) + " (warp " + std::to_string(t / 64) +
+                                               ", lane " + std::to_string(t % 64) + ")",
+                                           tdt::registers_of<Kernel>(res, t))
+                      << "\n";
 
-            const bool pass = tdt::check_probe<Kernel>(res, "256x32", "thread", a_formula);
-            std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
-            return pass ? 0 : 1;
-        });
+        const bool pass = tdt::check_probe<Kernel>(res, "256x32", "thread", a_formula);
+        std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
+        return pass ? 0 : 1;
+    });
 }

@@ -141,34 +141,32 @@ int main(int argc, char* argv[])
     if(!args.parse(argc, argv))
         return args.help_requested() ? 0 : 1;
 
-    return tdt::guarded_main(
-        [&]
-        {
-            const auto lanes        = tdt::parse_id_list(args, "lanes", kWaveSize, "lane");
-            const std::string which = args.get_str("transposed");
-            if(which != "0" && which != "1" && which != "both")
-                throw ck_tile::arg_error("error: option -transposed: '" + which + "' is not 0, 1 or both");
+    return tdt::guarded_main([&] {
+        const auto lanes        = tdt::parse_id_list(args, "lanes", kWaveSize, "lane");
+        const std::string which = args.get_str("transposed");
+        if(which != "0" && which != "1" && which != "both")
+            throw ck_tile::arg_error("error: option -transposed: '" + which + "' is not 0, 1 or both");
 
-            std::cout << "C tile 32x32 (M x N) of v_mfma_f32_32x32x8_f16, one wave of 64 lanes, 16 registers per lane\n"
-                      << "registers: Y lengths <4,4>, register d = y0*4 + y1\n";
-            const bool want_standard = which != "1", want_transposed = which != "0";
-            tdt::probe_result standard, transposed;
-            if(want_standard)
-                standard = tdt::run_probe<Kernel>();
-            if(want_transposed)
-                transposed = tdt::run_probe<KernelTransposed>();
-            std::cout << "ran on: " << tdt::arch_name(want_standard ? standard.arch : transposed.arch) << " ("
-                      << tdt::backend_name() << ")\n";
+        std::cout << "C tile 32x32 (M x N) of v_mfma_f32_32x32x8_f16, one wave of 64 lanes, 16 registers per lane\n"
+                  << "registers: Y lengths <4,4>, register d = y0*4 + y1\n";
+        const bool want_standard = which != "1", want_transposed = which != "0";
+        tdt::probe_result standard, transposed;
+        if(want_standard)
+            standard = tdt::run_probe<Kernel>();
+        if(want_transposed)
+            transposed = tdt::run_probe<KernelTransposed>();
+        std::cout << "ran on: " << tdt::arch_name(want_standard ? standard.arch : transposed.arch) << " ("
+                  << tdt::backend_name() << ")\n";
 
-            bool pass = true;
-            if(want_standard)
-                pass &= show<Kernel>(standard, "standard", "Rs=<> Hs=<4,2,4>,<32> Ps=(<1,2>)/(<1,0>) Ys=<1,1>/<0,2>",
-                                     "row = 8*(d/4) + 4*(l/32) + d%4, col = l%32", lanes, c_formula, false);
-            if(want_transposed)
-                pass &= show<KernelTransposed>(
-                    transposed, "transposed", "Rs=<> Hs=<32>,<4,2,4> Ps=(<2,1>)/(<1,0>) Ys=<2,2>/<0,2>",
-                    "row = l%32, col = 8*(d/4) + 4*(l/32) + d%4", lanes, c_transposed_formula, true);
-            std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
-            return pass ? 0 : 1;
-        });
+        bool pass = true;
+        if(want_standard)
+            pass &= show<Kernel>(standard, "standard", "Rs=<> Hs=<4,2,4>,<32> Ps=(<1,2>)/(<1,0>) Ys=<1,1>/<0,2>",
+                                 "row = 8*(d/4) + 4*(l/32) + d%4, col = l%32", lanes, c_formula, false);
+        if(want_transposed)
+            pass &= show<KernelTransposed>(
+                transposed, "transposed", "Rs=<> Hs=<32>,<4,2,4> Ps=(<2,1>)/(<1,0>) Ys=<2,2>/<0,2>",
+                "row = l%32, col = 8*(d/4) + 4*(l/32) + d%4", lanes, c_transposed_formula, true);
+        std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
+        return pass ? 0 : 1;
+    });
 }

@@ -22,10 +22,8 @@
 #include "ck_tile/core.hpp"
 #include "ck_tile/host.hpp"
 
-namespace ck_tile
-{
-namespace tile_distribution_tutorial
-{
+namespace ck_tile {
+namespace tile_distribution_tutorial {
 
 using tag_t = std::uint16_t;
 

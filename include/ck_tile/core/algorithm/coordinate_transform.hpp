@@ -177,7 +177,8 @@ CK_TILE_HOST_DEVICE constexpr auto make_unmerge_transform(const tuple<Ls...>& up
     return unmerge<sizeof...(Ls)>{to_multi_index(upper_lengths)};
 }
 template <typename... Ls, typename... Cs>
-CK_TILE_HOST_DEVICE constexpr auto make_embed_transform(const tuple<Ls...>& upper_lengths, const tuple<Cs...>& coefficients)
+CK_TILE_HOST_DEVICE constexpr auto make_embed_transform(const tuple<Ls...>& upper_lengths,
+                                                        const tuple<Cs...>& coefficients)
 {
     static_assert(sizeof...(Ls) == sizeof...(Cs), "make_embed_transform: one coefficient per upper dimension");
     return embed<sizeof...(Ls)>{to_multi_index(upper_lengths), to_multi_index(coefficients)};

@@ -59,11 +59,11 @@ CK_TILE_DEVICE index_t get_grid_size()
 {
     return static_cast<index_t>(__builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x());
 }
-CK_TILE_DEVICE index_t get_lane_id() { return static_cast<index_t>(__builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u))); }
-CK_TILE_DEVICE index_t get_warp_id()
+CK_TILE_DEVICE index_t get_lane_id()
 {
-    return __builtin_amdgcn_readfirstlane(get_thread_id() / get_warp_size());
+    return static_cast<index_t>(__builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u)));
 }
+CK_TILE_DEVICE index_t get_warp_id() { return __builtin_amdgcn_readfirstlane(get_thread_id() / get_warp_size()); }
 CK_TILE_DEVICE void block_sync_lds()
 {
     __builtin_amdgcn_s_waitcnt(0xc07f); // lgkmcnt(0): this thread's LDS operations are done

@@ -12,7 +12,7 @@
 
 #if defined(CK_TILE_BACKEND_EMULATOR)
 #include "ck_tile/core/arch/emulator/emulator.hpp"
-#define CK_TILE_LDS_ARRAY(T, name, count) \
+#define CK_TILE_LDS_ARRAY(T, name, count)                                                                              \
     T* const name = ::ck_tile::emu::lds_static<T, static_cast<std::size_t>(count), decltype([] {})>()
 #else
 #define CK_TILE_LDS_ARRAY(T, name, count) __shared__ alignas(16) T name[count]

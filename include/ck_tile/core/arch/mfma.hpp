@@ -35,12 +35,10 @@
 #include "ck_tile/core/numeric/float8.hpp"
 #include "ck_tile/core/container/thread_buffer.hpp"
 
-namespace ck_tile
-{
+namespace ck_tile {
 
 // Tag types, one per instruction, named after the mnemonic.
-namespace mfma_instr
-{
+namespace mfma_instr {
 // clang-format off
 // gfx942 and gfx950
 struct v_mfma_f32_32x32x8_f16 {};
@@ -68,8 +66,7 @@ struct v_mfma_f32_16x16x32_bf16 {};
 template <typename Instr>
 struct mfma_traits; // defined for each tag of mfma_instr
 
-namespace detail
-{
+namespace detail {
 template <typename A, typename B, typename C, index_t M_, index_t N_, index_t K_, index_t Blocks, index_t APerLane,
           index_t CPerLane, bool Gfx942, bool Gfx950>
 struct mfma_traits_base
@@ -142,16 +139,14 @@ template <typename Instr>
 using mfma_c_buffer = thread_buffer<typename mfma_traits<Instr>::c_type, mfma_traits<Instr>::c_per_lane>;
 
 #if defined(CK_TILE_BACKEND_EMULATOR)
-namespace emu
-{
+namespace emu {
 template <typename Instr>
 struct mfma_model; // arch/emulator/mfma.hpp
 } // namespace emu
 #endif
 
 #if defined(CK_TILE_BACKEND_HIP) && CK_TILE_DEVICE_PASS
-namespace detail
-{
+namespace detail {
 template <typename V, typename T, index_t N>
 CK_TILE_DEVICE V mfma_operand(const thread_buffer<T, N>& x)
 {

@@ -141,8 +141,7 @@ struct uniform_impl<Value, sequence<Is...>>
 } // namespace detail
 
 template <index_t N>
-using make_index_sequence =
-    typename detail::from_integer_sequence<std::make_integer_sequence<index_t, N>>::type;
+using make_index_sequence = typename detail::from_integer_sequence<std::make_integer_sequence<index_t, N>>::type;
 
 // Start, Start+Step, ... < End (Step > 0)
 template <index_t Start, index_t End, index_t Step = 1>
@@ -247,17 +246,17 @@ CK_TILE_HOST_DEVICE constexpr auto packed_strides(sequence<Is...>)
     }(make_index_sequence<n>{});
 }
 
-#define CK_TILE_SEQUENCE_ELEMENTWISE_OP(OP)                                                    \
-    template <index_t... Is, index_t... Js>                                                   \
-    CK_TILE_HOST_DEVICE constexpr auto operator OP(sequence<Is...>, sequence<Js...>)          \
-    {                                                                                          \
-        static_assert(sizeof...(Is) == sizeof...(Js), "sequence " #OP ": sizes differ");      \
-        return sequence<(Is OP Js)...>{};                                                      \
-    }                                                                                          \
-    template <index_t... Is, index_t J>                                                       \
-    CK_TILE_HOST_DEVICE constexpr auto operator OP(sequence<Is...>, number<J>)                \
-    {                                                                                          \
-        return sequence<(Is OP J)...>{};                                                       \
+#define CK_TILE_SEQUENCE_ELEMENTWISE_OP(OP)                                                                            \
+    template <index_t... Is, index_t... Js>                                                                            \
+    CK_TILE_HOST_DEVICE constexpr auto operator OP(sequence<Is...>, sequence<Js...>)                                   \
+    {                                                                                                                  \
+        static_assert(sizeof...(Is) == sizeof...(Js), "sequence " #OP ": sizes differ");                               \
+        return sequence<(Is OP Js)...>{};                                                                              \
+    }                                                                                                                  \
+    template <index_t... Is, index_t J>                                                                                \
+    CK_TILE_HOST_DEVICE constexpr auto operator OP(sequence<Is...>, number<J>)                                         \
+    {                                                                                                                  \
+        return sequence<(Is OP J)...>{};                                                                               \
     }
 CK_TILE_SEQUENCE_ELEMENTWISE_OP(+)
 CK_TILE_SEQUENCE_ELEMENTWISE_OP(-)
@@ -325,11 +324,9 @@ CK_TILE_HOST_DEVICE constexpr index_t sequence_find(sequence<Is...>, index_t v)
 
 template <typename T>
 struct is_sequence : false_type
-{
-};
+{};
 template <index_t... Is>
 struct is_sequence<sequence<Is...>> : true_type
-{
-};
+{};
 
 } // namespace ck_tile

@@ -29,8 +29,7 @@ struct tuple_base<sequence<Is...>, Ts...> : tuple_leaf<Is, Ts>...
     template <typename... Us>
     CK_TILE_HOST_DEVICE constexpr explicit tuple_base(int /*tag*/, Us&&... us)
         : tuple_leaf<Is, Ts>{static_cast<Us&&>(us)}...
-    {
-    }
+    {}
 };
 
 template <index_t I, typename T>
@@ -56,8 +55,7 @@ struct tuple : detail::tuple_base<make_index_sequence<sizeof...(Ts)>, Ts...>
               typename = std::enable_if_t<sizeof...(Us) == sizeof...(Ts) && (sizeof...(Us) > 0) &&
                                           !(sizeof...(Us) == 1 && (std::is_same_v<std::decay_t<Us>, tuple> || ...))>>
     CK_TILE_HOST_DEVICE constexpr tuple(Us&&... us) : base(0, static_cast<Us&&>(us)...)
-    {
-    }
+    {}
 
     CK_TILE_HOST_DEVICE static constexpr index_t size() { return sizeof...(Ts); }
 
@@ -140,8 +138,7 @@ CK_TILE_HOST_DEVICE constexpr decltype(auto) apply(F&& f, const tuple<Ts...>& t)
 template <typename F, index_t N>
 CK_TILE_HOST_DEVICE constexpr auto generate_tuple(F&& f, number<N>)
 {
-    return [&]<index_t... Is>(sequence<Is...>) { return make_tuple(f(number<Is>{})...); }(
-               make_index_sequence<N>{});
+    return [&]<index_t... Is>(sequence<Is...>) { return make_tuple(f(number<Is>{})...); }(make_index_sequence<N>{});
 }
 
 // tuple of f(x[i]...) element-wise over tuples of equal size
@@ -172,11 +169,9 @@ CK_TILE_HOST_DEVICE constexpr auto tuple_cat(const X& x, const Rest&... rest)
 
 template <typename T>
 struct is_tuple : false_type
-{
-};
+{};
 template <typename... Ts>
 struct is_tuple<tuple<Ts...>> : true_type
-{
-};
+{};
 
 } // namespace ck_tile

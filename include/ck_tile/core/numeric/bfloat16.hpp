@@ -8,10 +8,7 @@
 
 namespace ck_tile {
 
-CK_TILE_HOST_DEVICE uint32_t bit_cast_float_to_u32(float f)
-{
-    return __builtin_bit_cast(uint32_t, f);
-}
+CK_TILE_HOST_DEVICE uint32_t bit_cast_float_to_u32(float f) { return __builtin_bit_cast(uint32_t, f); }
 CK_TILE_HOST_DEVICE float bit_cast_u32_to_float(uint32_t u) { return __builtin_bit_cast(float, u); }
 
 struct bf16_t
@@ -32,7 +29,7 @@ struct bf16_t
         uint32_t u = bit_cast_float_to_u32(f);
         if((u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu) != 0)
             return static_cast<uint16_t>((u >> 16) | 0x0040u); // NaN: keep it a (quiet) NaN
-        u += 0x7fffu + ((u >> 16) & 1u);                        // round to nearest, ties to even
+        u += 0x7fffu + ((u >> 16) & 1u);                       // round to nearest, ties to even
         return static_cast<uint16_t>(u >> 16);
     }
 

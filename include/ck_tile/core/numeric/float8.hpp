@@ -28,8 +28,7 @@
 #include <type_traits>
 #include "ck_tile/core/config.hpp"
 
-namespace ck_tile
-{
+namespace ck_tile {
 
 enum struct fp8_encoding
 {
@@ -164,8 +163,7 @@ struct float8
     float8() = default;
     template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
     CK_TILE_HOST_DEVICE constexpr explicit float8(T x) : data(float_to_fp8<E>(static_cast<float>(x)))
-    {
-    }
+    {}
     CK_TILE_HOST_DEVICE constexpr explicit operator float() const { return fp8_to_float<E>(data); }
     CK_TILE_HOST_DEVICE constexpr explicit operator double() const
     {
@@ -210,12 +208,10 @@ using bf8_t = bf8_fnuz_t;
 
 template <typename T>
 struct is_float8 : std::false_type
-{
-};
+{};
 template <fp8_encoding E>
 struct is_float8<float8<E>> : std::true_type
-{
-};
+{};
 template <typename T>
 inline constexpr bool is_float8_v = is_float8<std::remove_cv_t<T>>::value;
 

@@ -23,11 +23,13 @@ struct half_t
     half_t() = default;
     template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
     CK_TILE_HOST_DEVICE constexpr half_t(T x) : data(__builtin_bit_cast(uint16_t, static_cast<_Float16>(x)))
-    {
-    }
+    {}
     CK_TILE_HOST_DEVICE constexpr half_t(_Float16 x) : data(__builtin_bit_cast(uint16_t, x)) {}
     CK_TILE_HOST_DEVICE constexpr operator _Float16() const { return __builtin_bit_cast(_Float16, data); }
-    CK_TILE_HOST_DEVICE constexpr explicit operator float() const { return static_cast<float>(__builtin_bit_cast(_Float16, data)); }
+    CK_TILE_HOST_DEVICE constexpr explicit operator float() const
+    {
+        return static_cast<float>(__builtin_bit_cast(_Float16, data));
+    }
     CK_TILE_HOST_DEVICE constexpr explicit operator double() const { return static_cast<double>(float(*this)); }
 
     CK_TILE_HOST_DEVICE friend constexpr half_t operator+(half_t a, half_t b) { return half_t(float(a) + float(b)); }

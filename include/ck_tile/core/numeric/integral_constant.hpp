@@ -11,9 +11,9 @@ namespace ck_tile {
 template <typename T, T v>
 struct integral_constant
 {
-    using value_type             = T;
-    using type                   = integral_constant;
-    static constexpr T value     = v;
+    using value_type         = T;
+    using type               = integral_constant;
+    static constexpr T value = v;
     CK_TILE_HOST_DEVICE constexpr operator value_type() const noexcept { return value; }
     CK_TILE_HOST_DEVICE constexpr value_type operator()() const noexcept { return value; }
     CK_TILE_HOST_DEVICE static constexpr bool is_static() { return true; }
@@ -33,20 +33,18 @@ using false_type = bool_constant<false>;
 
 template <typename T>
 struct is_constant : false_type
-{
-};
+{};
 template <typename T, T v>
 struct is_constant<integral_constant<T, v>> : true_type
-{
-};
+{};
 template <typename T>
 inline constexpr bool is_constant_v = is_constant<T>::value;
 
-#define CK_TILE_CONSTANT_BINARY_OP(OP)                                                         \
-    template <typename T, T x, typename U, U y>                                                \
-    CK_TILE_HOST_DEVICE constexpr auto operator OP(integral_constant<T, x>, integral_constant<U, y>) \
-    {                                                                                          \
-        return integral_constant<decltype(x OP y), (x OP y)>{};                                \
+#define CK_TILE_CONSTANT_BINARY_OP(OP)                                                                                 \
+    template <typename T, T x, typename U, U y>                                                                        \
+    CK_TILE_HOST_DEVICE constexpr auto operator OP(integral_constant<T, x>, integral_constant<U, y>)                   \
+    {                                                                                                                  \
+        return integral_constant<decltype(x OP y), (x OP y)>{};                                                        \
     }
 CK_TILE_CONSTANT_BINARY_OP(+)
 CK_TILE_CONSTANT_BINARY_OP(-)

@@ -58,10 +58,7 @@ CK_TILE_HOST_DEVICE constexpr index_t gcd(index_t x, index_t y)
 }
 CK_TILE_HOST_DEVICE constexpr index_t lcm(index_t x, index_t y) { return x / gcd(x, y) * y; }
 
-CK_TILE_HOST_DEVICE constexpr bool is_power_of_two_integer(index_t x)
-{
-    return x > 0 && (x & (x - 1)) == 0;
-}
+CK_TILE_HOST_DEVICE constexpr bool is_power_of_two_integer(index_t x) { return x > 0 && (x & (x - 1)) == 0; }
 
 template <typename T>
 CK_TILE_HOST_DEVICE constexpr T abs(T x)

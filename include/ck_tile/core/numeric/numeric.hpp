@@ -9,8 +9,7 @@
 #include "ck_tile/core/numeric/bfloat16.hpp"
 #include "ck_tile/core/numeric/float8.hpp"
 
-namespace ck_tile
-{
+namespace ck_tile {
 
 template <typename T>
 struct numeric

@@ -18,11 +18,11 @@ namespace ck_tile {
 template <address_space_enum AddressSpace, typename T>
 struct buffer_view
 {
-    using type                                     = std::remove_cv_t<T>; // the element type, without const
+    using type                                        = std::remove_cv_t<T>; // the element type, without const
     static constexpr address_space_enum address_space = AddressSpace;
 
-    T* p_data                 = nullptr;
-    long_index_t buffer_size  = 0; // elements
+    T* p_data                = nullptr;
+    long_index_t buffer_size = 0; // elements
 
     constexpr buffer_view() = default;
     CK_TILE_HOST_DEVICE constexpr buffer_view(T* p, long_index_t size) : p_data(p), buffer_size(size) {}
@@ -46,7 +46,8 @@ struct buffer_view
             if constexpr(is_native_buffer_access<type, N>)
                 buffer_load_checked<type, N>(r.data, p_data, buffer_size, i, is_valid);
             else
-                static_for<0, N>{}([&](auto k) { buffer_load_checked<type, 1>(r.data + k, p_data, buffer_size, i + k, is_valid); });
+                static_for<0, N>{}(
+                    [&](auto k) { buffer_load_checked<type, 1>(r.data + k, p_data, buffer_size, i + k, is_valid); });
         }
         else if(is_valid)
             __builtin_memcpy(&r, p_data + i, sizeof(type) * N);
@@ -64,7 +65,8 @@ struct buffer_view
             if constexpr(is_native_buffer_access<type, N>)
                 buffer_store_checked<type, N>(x.data, p_data, buffer_size, i, is_valid);
             else
-                static_for<0, N>{}([&](auto k) { buffer_store_checked<type, 1>(x.data + k, p_data, buffer_size, i + k, is_valid); });
+                static_for<0, N>{}(
+                    [&](auto k) { buffer_store_checked<type, 1>(x.data + k, p_data, buffer_size, i + k, is_valid); });
         }
         else if(is_valid)
             __builtin_memcpy(p_data + i, &x, sizeof(type) * N);

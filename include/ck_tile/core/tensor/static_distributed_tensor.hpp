@@ -12,8 +12,8 @@ namespace ck_tile {
 template <typename DataType_, typename StaticTileDistribution_>
 struct static_distributed_tensor
 {
-    using DataType               = DataType_;
-    using StaticTileDistribution = StaticTileDistribution_;
+    using DataType                              = DataType_;
+    using StaticTileDistribution                = StaticTileDistribution_;
     static constexpr index_t thread_buffer_size = StaticTileDistribution::thread_buffer_size;
 
     thread_buffer<DataType, thread_buffer_size> thread_buf_;
@@ -53,11 +53,9 @@ CK_TILE_HOST_DEVICE constexpr auto make_static_distributed_tensor(const Dstr&)
 
 template <typename T>
 struct is_static_distributed_tensor : false_type
-{
-};
+{};
 template <typename T, typename D>
 struct is_static_distributed_tensor<static_distributed_tensor<T, D>> : true_type
-{
-};
+{};
 
 } // namespace ck_tile

@@ -44,8 +44,8 @@ CK_TILE_HOST_DEVICE constexpr bool coordinate_has_valid_offset(const Desc& desc,
 }
 
 template <typename Desc>
-CK_TILE_HOST_DEVICE constexpr bool coordinate_has_valid_offset_assuming_top_index_is_valid(const Desc& desc,
-                                                                                          const tensor_coordinate<Desc>& coord)
+CK_TILE_HOST_DEVICE constexpr bool
+coordinate_has_valid_offset_assuming_top_index_is_valid(const Desc& desc, const tensor_coordinate<Desc>& coord)
 {
     return desc.is_valid_hidden_index(coord.hidden);
 }

@@ -21,11 +21,12 @@ namespace ck_tile {
 // transform); TopIds: sequence of hidden ids that form the top index, in order.
 // GuaranteedVectorLength: how many consecutive elements along the last top dimension are known
 // to be contiguous and aligned (-1: unknown). Vector loads and stores rely on it.
-template <typename Transforms, typename LowerIdss, typename UpperIdss, typename TopIds, index_t GuaranteedVectorLength = -1>
+template <typename Transforms, typename LowerIdss, typename UpperIdss, typename TopIds,
+          index_t GuaranteedVectorLength = -1>
 struct tensor_descriptor
 {
-    static constexpr index_t num_transform = Transforms::size();
-    static constexpr index_t ndim_top      = TopIds::size();
+    static constexpr index_t num_transform            = Transforms::size();
+    static constexpr index_t ndim_top                 = TopIds::size();
     static constexpr index_t guaranteed_vector_length = GuaranteedVectorLength;
 
     using top_ids      = TopIds;
@@ -55,7 +56,7 @@ struct tensor_descriptor
         : transforms(ts), element_space_size(space), hidden_lengths{}
     {
         static_for<0, num_transform>{}([&](auto i) {
-            const auto up = transforms.at(i).get_upper_lengths();
+            const auto up      = transforms.at(i).get_upper_lengths();
             constexpr auto ids = UpperIdss{}.at(i);
             static_for<0, ids.size()>{}([&](auto k) { hidden_lengths[ids.at(k)] = up[k]; });
         });
@@ -84,7 +85,8 @@ struct tensor_descriptor
     CK_TILE_HOST_DEVICE constexpr const Transforms& get_transforms() const { return transforms; }
 
     // Walks the transforms from the top: returns every hidden index (hidden[0] is the offset).
-    CK_TILE_HOST_DEVICE constexpr multi_index<ndim_hidden> calculate_hidden_index(const multi_index<ndim_top>& top) const
+    CK_TILE_HOST_DEVICE constexpr multi_index<ndim_hidden>
+    calculate_hidden_index(const multi_index<ndim_top>& top) const
     {
         multi_index<ndim_hidden> h{};
         static_for<0, ndim_top>{}([&](auto i) { h[TopIds::at(i)] = top[i]; });
@@ -129,9 +131,8 @@ struct tensor_descriptor
     CK_TILE_HOST_DEVICE static constexpr bool is_always_valid()
     {
         bool v = true;
-        static_for<0, num_transform>{}([&](auto i) {
-            v = v && std::decay_t<decltype(Transforms{}.at(i))>::always_valid;
-        });
+        static_for<0, num_transform>{}(
+            [&](auto i) { v = v && std::decay_t<decltype(Transforms{}.at(i))>::always_valid; });
         return v;
     }
 };
@@ -139,15 +140,14 @@ struct tensor_descriptor
 // ---- makers -------------------------------------------------------------------------------------
 // Strided tensor: offset = sum(index_i * stride_i). Lengths and strides may be ints or number<>s.
 template <typename... Ls, typename... Ss, index_t VecLen = -1, index_t VecStride = -1>
-CK_TILE_HOST_DEVICE constexpr auto make_naive_tensor_descriptor(const tuple<Ls...>& lengths,
-                                                                const tuple<Ss...>& strides,
-                                                                number<VecLen> = number<-1>{},
-                                                                number<VecStride> = number<-1>{})
+CK_TILE_HOST_DEVICE constexpr auto
+make_naive_tensor_descriptor(const tuple<Ls...>& lengths, const tuple<Ss...>& strides, number<VecLen> = number<-1>{},
+                             number<VecStride> = number<-1>{})
 {
     constexpr index_t n = sizeof...(Ls);
     static_assert(n == sizeof...(Ss), "make_naive_tensor_descriptor: one stride per length");
-    const auto l = to_multi_index(lengths);
-    const auto s = to_multi_index(strides);
+    const auto l       = to_multi_index(lengths);
+    const auto s       = to_multi_index(strides);
     long_index_t space = 1;
     for(index_t i = 0; i < n; ++i)
         space += static_cast<long_index_t>(l[i] - 1) * s[i];
@@ -181,10 +181,8 @@ inline constexpr bool keeps_vector_contiguity = std::is_same_v<T, pass_through> 
 // Appends transforms: NewTransforms[i] reads the old top dimensions listed in
 // NewLowerDimensionOldTopIdss[i] and produces the new top dimensions NewUpperDimensionNewTopIdss[i].
 template <typename Desc, typename... NewTs, typename... NewLowerTopIds, typename... NewUpperTopIds>
-CK_TILE_HOST_DEVICE constexpr auto transform_tensor_descriptor(const Desc& old,
-                                                               const tuple<NewTs...>& new_transforms,
-                                                               tuple<NewLowerTopIds...>,
-                                                               tuple<NewUpperTopIds...>)
+CK_TILE_HOST_DEVICE constexpr auto transform_tensor_descriptor(const Desc& old, const tuple<NewTs...>& new_transforms,
+                                                               tuple<NewLowerTopIds...>, tuple<NewUpperTopIds...>)
 {
     constexpr index_t num_new = sizeof...(NewTs);
     static_assert(sizeof...(NewLowerTopIds) == num_new && sizeof...(NewUpperTopIds) == num_new,
@@ -193,10 +191,10 @@ CK_TILE_HOST_DEVICE constexpr auto transform_tensor_descriptor(const Desc& old,
     using old_top                = typename Desc::top_ids;
 
     // new hidden ids: new top dimension j gets hidden id old_hidden + j
-    using new_lowers = tuple<decltype(old_top::extract(NewLowerTopIds{}))...>;
-    using new_uppers = tuple<decltype(NewUpperTopIds{} + number<old_hidden>{})...>;
+    using new_lowers               = tuple<decltype(old_top::extract(NewLowerTopIds{}))...>;
+    using new_uppers               = tuple<decltype(NewUpperTopIds{} + number<old_hidden>{})...>;
     constexpr index_t ndim_new_top = (index_t{0} + ... + NewUpperTopIds::size());
-    using new_top = typename arithmetic_sequence_gen<old_hidden, old_hidden + ndim_new_top>::type;
+    using new_top                  = typename arithmetic_sequence_gen<old_hidden, old_hidden + ndim_new_top>::type;
 
     // vector-length guarantee: kept if the old last top dim feeds the new last top dim through a
     // contiguity-preserving transform

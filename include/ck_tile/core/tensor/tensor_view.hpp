@@ -13,9 +13,9 @@ namespace ck_tile {
 template <typename BufferView, typename Descriptor>
 struct tensor_view
 {
-    using buffer_view_t = BufferView;
-    using descriptor_t  = Descriptor;
-    using DataType      = typename BufferView::type;
+    using buffer_view_t           = BufferView;
+    using descriptor_t            = Descriptor;
+    using DataType                = typename BufferView::type;
     static constexpr index_t ndim = Descriptor::ndim_top;
 
     BufferView buf;
@@ -46,18 +46,18 @@ CK_TILE_HOST_DEVICE constexpr auto make_tensor_view(T* p, const Desc& desc)
 
 // GuaranteedLastDimensionVectorLength: the caller promises that the last dimension's length and
 // every row start are multiples of this many elements (enables vector loads/stores).
-template <address_space_enum AS, typename T, typename... Ls, typename... Ss, index_t VecLen = -1, index_t VecStride = -1>
-CK_TILE_HOST_DEVICE constexpr auto make_naive_tensor_view(T* p,
-                                                          const tuple<Ls...>& lengths,
-                                                          const tuple<Ss...>& strides,
-                                                          number<VecLen> v = number<-1>{},
+template <address_space_enum AS, typename T, typename... Ls, typename... Ss, index_t VecLen = -1,
+          index_t VecStride = -1>
+CK_TILE_HOST_DEVICE constexpr auto make_naive_tensor_view(T* p, const tuple<Ls...>& lengths,
+                                                          const tuple<Ss...>& strides, number<VecLen> v = number<-1>{},
                                                           number<VecStride> s = number<-1>{})
 {
     return make_tensor_view<AS>(p, make_naive_tensor_descriptor(lengths, strides, v, s));
 }
 
 template <address_space_enum AS, typename T, typename... Ls, index_t VecLen = -1>
-CK_TILE_HOST_DEVICE constexpr auto make_naive_tensor_view_packed(T* p, const tuple<Ls...>& lengths, number<VecLen> v = number<-1>{})
+CK_TILE_HOST_DEVICE constexpr auto make_naive_tensor_view_packed(T* p, const tuple<Ls...>& lengths,
+                                                                 number<VecLen> v = number<-1>{})
 {
     return make_tensor_view<AS>(p, make_naive_tensor_descriptor_packed(lengths, v));
 }
@@ -73,13 +73,14 @@ CK_TILE_HOST_DEVICE constexpr auto transform_tensor_view(const View& view, const
 // Right-pads dimension i up to a multiple of tile_lengths[i] where DoPads[i] is non-zero
 // (upstream's spelling: sequence<false, true>{}); the other dimensions pass through unchanged.
 template <typename View, typename... TileLs, index_t... DoPads>
-CK_TILE_HOST_DEVICE constexpr auto pad_tensor_view(const View& view, const tuple<TileLs...>& tile_lengths, sequence<DoPads...>)
+CK_TILE_HOST_DEVICE constexpr auto pad_tensor_view(const View& view, const tuple<TileLs...>& tile_lengths,
+                                                   sequence<DoPads...>)
 {
     constexpr index_t n = View::ndim;
     static_assert(sizeof...(TileLs) == n && sizeof...(DoPads) == n,
                   "pad_tensor_view: one tile length and one flag per dimension");
-    const auto lengths = view.get_tensor_descriptor().get_lengths();
-    const auto tiles   = to_multi_index(tile_lengths);
+    const auto lengths    = view.get_tensor_descriptor().get_lengths();
+    const auto tiles      = to_multi_index(tile_lengths);
     const auto transforms = generate_tuple(
         [&](auto i) {
             const index_t len = lengths[i];

@@ -16,13 +16,13 @@ namespace ck_tile {
 template <typename Encoding_>
 struct tile_distribution
 {
-    using Encoding = Encoding_;
+    using Encoding                 = Encoding_;
     static constexpr index_t NDimX = Encoding::NDimX;
     static constexpr index_t NDimY = Encoding::NDimY;
     static constexpr index_t NDimP = Encoding::NDimP;
     static constexpr index_t NDimR = Encoding::NDimR;
 
-    using ys_lengths = decltype(Encoding::get_y_lengths());
+    using ys_lengths                            = decltype(Encoding::get_y_lengths());
     static constexpr index_t thread_buffer_size = sequence_product(ys_lengths{});
 
     CK_TILE_HOST_DEVICE static constexpr auto get_lengths() { return Encoding::get_x_lengths(); }
@@ -98,14 +98,18 @@ struct tile_distribution
         }
         return x;
     }
-    CK_TILE_HOST_DEVICE static constexpr multi_index<NDimX> d_to_x_offset(index_t d) { return y_to_x_offset(d_to_y(d)); }
+    CK_TILE_HOST_DEVICE static constexpr multi_index<NDimX> d_to_x_offset(index_t d)
+    {
+        return y_to_x_offset(d_to_y(d));
+    }
 
     // The Y dimension that walks the last X dimension with stride 1 (-1 if none): the direction
     // in which a thread's registers are contiguous in memory, used for vector loads and stores.
     CK_TILE_HOST_DEVICE static constexpr index_t get_vector_y_dim()
     {
         for(index_t i = NDimY - 1; i >= 0; --i)
-            if(Encoding::Ys2RHsMajor::at(i) == NDimX && Encoding::component_is_last_of_x(NDimX, Encoding::Ys2RHsMinor::at(i)))
+            if(Encoding::Ys2RHsMajor::at(i) == NDimX &&
+               Encoding::component_is_last_of_x(NDimX, Encoding::Ys2RHsMinor::at(i)))
                 return i;
         return -1;
     }
@@ -119,11 +123,9 @@ CK_TILE_HOST_DEVICE constexpr auto make_static_tile_distribution(Encoding)
 
 template <typename T>
 struct is_tile_distribution : false_type
-{
-};
+{};
 template <typename E>
 struct is_tile_distribution<tile_distribution<E>> : true_type
-{
-};
+{};
 
 } // namespace ck_tile

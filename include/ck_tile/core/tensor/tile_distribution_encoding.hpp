@@ -50,7 +50,7 @@ struct tile_distribution_encoding
     // lengths[major][minor] of every R/H component
     struct component_table
     {
-        index_t ndim[NDimX + 1]                    = {};
+        index_t ndim[NDimX + 1]                   = {};
         index_t length[NDimX + 1][max_components] = {};
     };
     static constexpr component_table make_component_table()
@@ -60,8 +60,8 @@ struct tile_distribution_encoding
         for(index_t k = 0; k < NDimR; ++k)
             t.length[0][k] = RsLengths::at(k);
         static_for<0, NDimX>{}([&](auto i) {
-            using H         = std::decay_t<decltype(HsLengthss{}.at(i))>;
-            t.ndim[i + 1]   = H::size();
+            using H       = std::decay_t<decltype(HsLengthss{}.at(i))>;
+            t.ndim[i + 1] = H::size();
             for(index_t k = 0; k < H::size(); ++k)
                 t.length[i + 1][k] = H::at(k);
         });
@@ -98,7 +98,9 @@ struct tile_distribution_encoding
     }
     CK_TILE_HOST_DEVICE static constexpr auto get_y_lengths()
     {
-        return []<index_t... Ks>(sequence<Ks...>) { return sequence<get_y_length(Ks)...>{}; }(make_index_sequence<NDimY>{});
+        return []<index_t... Ks>(sequence<Ks...>) {
+            return sequence<get_y_length(Ks)...>{};
+        }(make_index_sequence<NDimY>{});
     }
     CK_TILE_HOST_DEVICE static constexpr index_t get_p_length(index_t p)
     {
@@ -148,19 +150,22 @@ template <typename Outer, typename Inner>
 CK_TILE_HOST_DEVICE constexpr auto make_embed_tile_distribution_encoding(Outer, Inner)
 {
     static_assert(Outer::NDimX == Inner::NDimX, "embed: the encodings must have the same X dimensions");
-    using Rs = decltype(typename Outer::RsLengths{} | typename Inner::RsLengths{});
-    using Hs = decltype(generate_tuple(
-        [](auto i) { return typename Outer::HsLengthss{}.at(i) | typename Inner::HsLengthss{}.at(i); }, number<Outer::NDimX>{}));
+    using Rs           = decltype(typename Outer::RsLengths{} | typename Inner::RsLengths{});
+    using Hs           = decltype(generate_tuple(
+        [](auto i) { return typename Outer::HsLengthss{}.at(i) | typename Inner::HsLengthss{}.at(i); },
+        number<Outer::NDimX>{}));
     using InnerPsMinor = decltype(generate_tuple(
         [](auto p) {
-            return detail::embed_shift_minors<Outer>(typename Inner::Ps2RHssMajor{}.at(p), typename Inner::Ps2RHssMinor{}.at(p));
+            return detail::embed_shift_minors<Outer>(typename Inner::Ps2RHssMajor{}.at(p),
+                                                     typename Inner::Ps2RHssMinor{}.at(p));
         },
         number<Inner::NDimP>{}));
-    using PsMajor = decltype(tuple_cat(typename Outer::Ps2RHssMajor{}, typename Inner::Ps2RHssMajor{}));
-    using PsMinor = decltype(tuple_cat(typename Outer::Ps2RHssMinor{}, InnerPsMinor{}));
-    using YsMajor = decltype(typename Outer::Ys2RHsMajor{} | typename Inner::Ys2RHsMajor{});
-    using YsMinor = decltype(typename Outer::Ys2RHsMinor{} |
-                             detail::embed_shift_minors<Outer>(typename Inner::Ys2RHsMajor{}, typename Inner::Ys2RHsMinor{}));
+    using PsMajor      = decltype(tuple_cat(typename Outer::Ps2RHssMajor{}, typename Inner::Ps2RHssMajor{}));
+    using PsMinor      = decltype(tuple_cat(typename Outer::Ps2RHssMinor{}, InnerPsMinor{}));
+    using YsMajor      = decltype(typename Outer::Ys2RHsMajor{} | typename Inner::Ys2RHsMajor{});
+    using YsMinor =
+        decltype(typename Outer::Ys2RHsMinor{} |
+                 detail::embed_shift_minors<Outer>(typename Inner::Ys2RHsMajor{}, typename Inner::Ys2RHsMinor{}));
     return tile_distribution_encoding<Rs, Hs, PsMajor, PsMinor, YsMajor, YsMinor>{};
 }
 

@@ -16,9 +16,9 @@ namespace ck_tile {
 template <typename TensorView_, typename WindowLengths_>
 struct tile_window_with_static_lengths
 {
-    using TensorView    = TensorView_;
-    using WindowLengths = WindowLengths_;
-    using DataType      = typename TensorView::DataType;
+    using TensorView              = TensorView_;
+    using WindowLengths           = WindowLengths_;
+    using DataType                = typename TensorView::DataType;
     static constexpr index_t ndim = TensorView::ndim;
 
     TensorView view;
@@ -35,10 +35,10 @@ struct tile_window_with_static_lengths
 template <typename TensorView_, typename WindowLengths_, typename StaticTileDistribution_>
 struct tile_window_with_static_distribution : tile_window_with_static_lengths<TensorView_, WindowLengths_>
 {
-    using base                   = tile_window_with_static_lengths<TensorView_, WindowLengths_>;
-    using StaticTileDistribution = StaticTileDistribution_;
-    using DataType               = typename base::DataType;
-    using Dstr                   = StaticTileDistribution;
+    using base                    = tile_window_with_static_lengths<TensorView_, WindowLengths_>;
+    using StaticTileDistribution  = StaticTileDistribution_;
+    using DataType                = typename base::DataType;
+    using Dstr                    = StaticTileDistribution;
     static constexpr index_t ndim = base::ndim;
     static_assert(Dstr::NDimX == ndim, "tile window: the distribution's X dimensions must match the tensor's");
 
@@ -66,10 +66,10 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
     template <typename F>
     CK_TILE_DEVICE void for_each_access(F&& f) const
     {
-        constexpr index_t vec     = get_vector_length();
-        constexpr index_t vy      = Dstr::get_vector_y_dim();
-        constexpr index_t dstride = vy < 0 ? 1 : stride_of_y(vy);
-        const auto& desc          = this->view.get_tensor_descriptor();
+        constexpr index_t vec      = get_vector_length();
+        constexpr index_t vy       = Dstr::get_vector_y_dim();
+        constexpr index_t dstride  = vy < 0 ? 1 : stride_of_y(vy);
+        const auto& desc           = this->view.get_tensor_descriptor();
         const multi_index<ndim> x0 = this->origin + Dstr::calculate_index();
         static_for<0, Dstr::thread_buffer_size>{}([&](auto d) {
             constexpr auto y = Dstr::d_to_y(d);
@@ -169,7 +169,8 @@ CK_TILE_DEVICE auto load_tile(const tile_window_with_static_distribution<View, L
 }
 
 template <typename T, typename View, typename Lengths, typename Dstr>
-CK_TILE_DEVICE void load_tile(static_distributed_tensor<T, Dstr>& dst, const tile_window_with_static_distribution<View, Lengths, Dstr>& w)
+CK_TILE_DEVICE void load_tile(static_distributed_tensor<T, Dstr>& dst,
+                              const tile_window_with_static_distribution<View, Lengths, Dstr>& w)
 {
     w.load(dst);
 }
@@ -178,7 +179,8 @@ template <typename View, typename Lengths, typename Dstr, typename T>
 CK_TILE_DEVICE void store_tile(const tile_window_with_static_distribution<View, Lengths, Dstr>& w,
                                const static_distributed_tensor<T, Dstr>& t)
 {
-    static_assert(std::is_same_v<T, typename View::DataType>, "store_tile: convert the tile to the tensor's type first (type_convert / cast_tile)");
+    static_assert(std::is_same_v<T, typename View::DataType>,
+                  "store_tile: convert the tile to the tensor's type first (type_convert / cast_tile)");
     w.store(t);
 }
 

@@ -21,8 +21,8 @@ struct static_for
 {
     static_assert(Inc != 0, "static_for: the increment must not be 0");
     // the number of i in [Begin, End) (or (End, Begin] for a negative step) reached from Begin
-    static constexpr index_t count =
-        Inc > 0 ? (End > Begin ? (End - Begin + Inc - 1) / Inc : 0) : (Begin > End ? (Begin - End - Inc - 1) / -Inc : 0);
+    static constexpr index_t count = Inc > 0 ? (End > Begin ? (End - Begin + Inc - 1) / Inc : 0)
+                                             : (Begin > End ? (Begin - End - Inc - 1) / -Inc : 0);
 
     template <typename F>
     CK_TILE_HOST_DEVICE constexpr void operator()(F&& f) const

@@ -43,8 +43,7 @@ enum hipMemcpyKind
     hipMemcpyDefault        = 4,
 };
 
-namespace ck_tile::emu::detail
-{
+namespace ck_tile::emu::detail {
 inline thread_local hipError_t t_last_hip_error = hipSuccess;
 
 inline hipError_t hip_result(hipError_t e) noexcept

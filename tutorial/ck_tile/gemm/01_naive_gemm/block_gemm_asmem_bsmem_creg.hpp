@@ -33,12 +33,9 @@ struct BlockGemmASmemBSmemCReg
     // each (iteration m, iteration n) owns 16 consecutive registers.
     CK_TILE_HOST_DEVICE static constexpr auto MakeCBlockDistribution()
     {
-        constexpr auto outer = tile_distribution_encoding<sequence<>,
-                                                          tuple<sequence<kMIter, kMWarp>, sequence<kNIter, kNWarp>>,
-                                                          tuple<sequence<1, 2>>,
-                                                          tuple<sequence<1, 1>>,
-                                                          sequence<1, 2>,
-                                                          sequence<0, 0>>{};
+        constexpr auto outer =
+            tile_distribution_encoding<sequence<>, tuple<sequence<kMIter, kMWarp>, sequence<kNIter, kNWarp>>,
+                                       tuple<sequence<1, 2>>, tuple<sequence<1, 1>>, sequence<1, 2>, sequence<0, 0>>{};
         return make_static_tile_distribution(
             make_embed_tile_distribution_encoding(outer, typename WarpGemm::CWarpDstrEncoding{}));
     }
@@ -52,8 +49,8 @@ struct BlockGemmASmemBSmemCReg
     CK_TILE_DEVICE void operator()(CBlockTensor& c_block, const ALdsView& a_lds, const BLdsView& b_lds) const
     {
         constexpr index_t kCPerWarpTile = WarpGemm::CWarpTensor::thread_buffer_size;
-        const index_t warp_m = get_warp_id() / kNWarp;
-        const index_t warp_n = get_warp_id() % kNWarp;
+        const index_t warp_m            = get_warp_id() / kNWarp;
+        const index_t warp_n            = get_warp_id() % kNWarp;
 
         constexpr auto a_warp_len = make_tuple(number<WarpGemm::kM>{}, number<WarpGemm::kK>{});
         constexpr auto b_warp_len = make_tuple(number<WarpGemm::kN>{}, number<WarpGemm::kK>{});
@@ -62,12 +59,14 @@ struct BlockGemmASmemBSmemCReg
             static_for<0, kMIter>{}([&](auto m) {
                 // rows of A this warp multiplies in iteration m: the C block layout's M order
                 const index_t row0 = (m * kMWarp + warp_m) * WarpGemm::kM;
-                const auto a_warp  = load_tile(make_tile_window(a_lds, a_warp_len, make_multi_index(row0, k * WarpGemm::kK),
-                                                               make_static_tile_distribution(typename WarpGemm::AWarpDstrEncoding{})));
+                const auto a_warp =
+                    load_tile(make_tile_window(a_lds, a_warp_len, make_multi_index(row0, k * WarpGemm::kK),
+                                               make_static_tile_distribution(typename WarpGemm::AWarpDstrEncoding{})));
                 static_for<0, kNIter>{}([&](auto n) {
                     const index_t col0 = (n * kNWarp + warp_n) * WarpGemm::kN;
-                    const auto b_warp  = load_tile(make_tile_window(b_lds, b_warp_len, make_multi_index(col0, k * WarpGemm::kK),
-                                                                   make_static_tile_distribution(typename WarpGemm::BWarpDstrEncoding{})));
+                    const auto b_warp  = load_tile(
+                        make_tile_window(b_lds, b_warp_len, make_multi_index(col0, k * WarpGemm::kK),
+                                         make_static_tile_distribution(typename WarpGemm::BWarpDstrEncoding{})));
                     // the 16 registers of C that belong to warp tile (m, n)
                     constexpr index_t c_offset = (m * kNIter + n) * kCPerWarpTile;
                     typename WarpGemm::CWarpTensor c_warp;

@@ -25,18 +25,23 @@ struct BlockGemmPipelineAGmemBGmemCReg
                                    index_t num_k_loops, void* smem) const
     {
         // LDS views of the two tiles, A first
-        auto* a_lds_ptr  = static_cast<ADataType*>(smem);
-        auto* b_lds_ptr  = reinterpret_cast<BDataType*>(static_cast<char*>(smem) + Policy::template GetSmemSizeA<Problem>());
-        const auto a_lds = make_tensor_view<address_space_enum::lds>(a_lds_ptr, Policy::template MakeALdsBlockDescriptor<Problem>());
-        const auto b_lds = make_tensor_view<address_space_enum::lds>(b_lds_ptr, Policy::template MakeBLdsBlockDescriptor<Problem>());
+        auto* a_lds_ptr = static_cast<ADataType*>(smem);
+        auto* b_lds_ptr =
+            reinterpret_cast<BDataType*>(static_cast<char*>(smem) + Policy::template GetSmemSizeA<Problem>());
+        const auto a_lds =
+            make_tensor_view<address_space_enum::lds>(a_lds_ptr, Policy::template MakeALdsBlockDescriptor<Problem>());
+        const auto b_lds =
+            make_tensor_view<address_space_enum::lds>(b_lds_ptr, Policy::template MakeBLdsBlockDescriptor<Problem>());
 
         // DRAM windows that know how the block loads them
         auto a_copy_dram = make_tile_window(a_dram_window, Policy::template MakeADramTileDistribution<Problem>());
         auto b_copy_dram = make_tile_window(b_dram_window, Policy::template MakeBDramTileDistribution<Problem>());
 
         // LDS windows: the tiles are stored with the distribution they were loaded with
-        const auto a_copy_lds = make_tile_window(a_lds, make_tuple(number<Shape::kM>{}, number<Shape::kK>{}), make_multi_index(0, 0));
-        const auto b_copy_lds = make_tile_window(b_lds, make_tuple(number<Shape::kN>{}, number<Shape::kK>{}), make_multi_index(0, 0));
+        const auto a_copy_lds =
+            make_tile_window(a_lds, make_tuple(number<Shape::kM>{}, number<Shape::kK>{}), make_multi_index(0, 0));
+        const auto b_copy_lds =
+            make_tile_window(b_lds, make_tuple(number<Shape::kN>{}, number<Shape::kK>{}), make_multi_index(0, 0));
 
         constexpr auto block_gemm = Policy::template GetBlockGemm<Problem>();
         auto c_block_tile         = block_gemm.MakeCBlockTile();

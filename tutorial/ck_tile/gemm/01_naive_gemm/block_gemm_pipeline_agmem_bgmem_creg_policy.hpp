@@ -28,19 +28,17 @@ struct BlockGemmPipelineAGmemBGmemCRegPolicy
     template <index_t kRows, index_t kKPerBlock, index_t kBlockSize>
     CK_TILE_HOST_DEVICE static constexpr auto MakeDramTileDistribution()
     {
-        constexpr index_t kKLanes      = kKPerBlock / kKVector;
-        constexpr index_t kMLanes      = get_warp_size() / kKLanes;
-        constexpr index_t kWarps       = kBlockSize / get_warp_size();
-        constexpr index_t kMRepeat     = kRows / (kWarps * kMLanes);
+        constexpr index_t kKLanes  = kKPerBlock / kKVector;
+        constexpr index_t kMLanes  = get_warp_size() / kKLanes;
+        constexpr index_t kWarps   = kBlockSize / get_warp_size();
+        constexpr index_t kMRepeat = kRows / (kWarps * kMLanes);
         static_assert(kKPerBlock % kKVector == 0 && get_warp_size() % kKLanes == 0, "K tile does not split into lanes");
         static_assert(kRows % (kWarps * kMLanes) == 0, "rows of the tile do not split over the block");
         return make_static_tile_distribution(
             tile_distribution_encoding<sequence<>,
                                        tuple<sequence<kMRepeat, kWarps, kMLanes>, sequence<kKLanes, kKVector>>,
-                                       tuple<sequence<1>, sequence<1, 2>>,
-                                       tuple<sequence<1>, sequence<2, 0>>,
-                                       sequence<1, 2>,
-                                       sequence<0, 1>>{});
+                                       tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>,
+                                       sequence<1, 2>, sequence<0, 1>>{});
     }
 
     template <typename Problem>
@@ -81,15 +79,17 @@ struct BlockGemmPipelineAGmemBGmemCRegPolicy
     template <typename Problem>
     CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSizeA()
     {
-        return integer_least_multiple(
-            static_cast<index_t>(MakeALdsBlockDescriptor<Problem>().get_element_space_size() * sizeof(typename Problem::ADataType)), 16);
+        return integer_least_multiple(static_cast<index_t>(MakeALdsBlockDescriptor<Problem>().get_element_space_size() *
+                                                           sizeof(typename Problem::ADataType)),
+                                      16);
     }
     template <typename Problem>
     CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize()
     {
         return GetSmemSizeA<Problem>() +
-               integer_least_multiple(
-                   static_cast<index_t>(MakeBLdsBlockDescriptor<Problem>().get_element_space_size() * sizeof(typename Problem::BDataType)), 16);
+               integer_least_multiple(static_cast<index_t>(MakeBLdsBlockDescriptor<Problem>().get_element_space_size() *
+                                                           sizeof(typename Problem::BDataType)),
+                                      16);
     }
 
     template <typename Problem>

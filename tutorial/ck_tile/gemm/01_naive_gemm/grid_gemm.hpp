@@ -28,13 +28,16 @@ struct GridGemm
         const index_t n0      = (get_block_id() % tiles_n) * Shape::kN;
 
         // windows at the block's first K tile; the pipeline gives them distributions
-        const auto a_window = make_tile_window(a_m_k, make_tuple(number<Shape::kM>{}, number<Shape::kK>{}), make_multi_index(m0, 0));
-        const auto b_window = make_tile_window(b_n_k, make_tuple(number<Shape::kN>{}, number<Shape::kK>{}), make_multi_index(n0, 0));
+        const auto a_window =
+            make_tile_window(a_m_k, make_tuple(number<Shape::kM>{}, number<Shape::kK>{}), make_multi_index(m0, 0));
+        const auto b_window =
+            make_tile_window(b_n_k, make_tuple(number<Shape::kN>{}, number<Shape::kK>{}), make_multi_index(n0, 0));
 
         const auto c_block_tile = BlockGemmPipeline{}(a_window, b_window, K / Shape::kK, smem);
 
         // fp32 accumulators -> C's type, stored with the same distribution they were computed in
-        auto c_window = make_tile_window(c_m_n, make_tuple(number<Shape::kM>{}, number<Shape::kN>{}), make_multi_index(m0, n0));
+        auto c_window =
+            make_tile_window(c_m_n, make_tuple(number<Shape::kM>{}, number<Shape::kN>{}), make_multi_index(m0, n0));
         store_tile(c_window, cast_tile<CDataType>(c_block_tile));
     }
 };

@@ -50,12 +50,13 @@ int main(int argc, char* argv[])
         if(argc > 4)
             K = parse_int("K", argv[4]);
         if(verification != 0 && verification != 1)
-            throw ck_tile::arg_error("error: argument verification: must be 0 or 1, got " + std::to_string(verification));
+            throw ck_tile::arg_error("error: argument verification: must be 0 or 1, got " +
+                                     std::to_string(verification));
         if(!Kernel::IsSupportedArgument(M, N, K))
             throw ck_tile::arg_error("error: M, N and K must be positive multiples of the block tile " +
                                      std::to_string(Shape::kM) + " x " + std::to_string(Shape::kN) + " x " +
-                                     std::to_string(Shape::kK) + " (got " + std::to_string(M) + " x " + std::to_string(N) +
-                                     " x " + std::to_string(K) + "); this tutorial does not pad");
+                                     std::to_string(Shape::kK) + " (got " + std::to_string(M) + " x " +
+                                     std::to_string(N) + " x " + std::to_string(K) + "); this tutorial does not pad");
     }
     catch(const ck_tile::arg_error& e)
     {
@@ -80,20 +81,21 @@ int main(int argc, char* argv[])
 
         const dim3 grid(Kernel::Grid::GetGridSize(M, N));
         const dim3 block(Kernel::kBlockSize);
-        std::cout << "naive gemm M=" << M << " N=" << N << " K=" << K << ", grid " << grid.x << ", block "
-                  << block.x << ", LDS " << Kernel::GetStaticLdsSize() << " B, "
+        std::cout << "naive gemm M=" << M << " N=" << N << " K=" << K << ", grid " << grid.x << ", block " << block.x
+                  << ", LDS " << Kernel::GetStaticLdsSize() << " B, "
                   << (CK_TILE_ENABLE_TRANSPOSED_C_DISTRIBUTION ? "transposed" : "standard") << " C distribution"
                   << std::endl;
 
-        const float ms = ck_tile::launch_kernel(
-            ck_tile::stream_config{nullptr, true, 0, 1, 3},
-            ck_tile::make_kernel<Kernel::kBlockSize>(Kernel{}, grid, block, 0,
-                                                     static_cast<const ADataType*>(a_dev.GetDeviceBuffer()),
-                                                     static_cast<const BDataType*>(b_dev.GetDeviceBuffer()),
-                                                     static_cast<CDataType*>(c_dev.GetDeviceBuffer()), M, N, K));
+        const float ms =
+            ck_tile::launch_kernel(ck_tile::stream_config{nullptr, true, 0, 1, 3},
+                                   ck_tile::make_kernel<Kernel::kBlockSize>(
+                                       Kernel{}, grid, block, 0, static_cast<const ADataType*>(a_dev.GetDeviceBuffer()),
+                                       static_cast<const BDataType*>(b_dev.GetDeviceBuffer()),
+                                       static_cast<CDataType*>(c_dev.GetDeviceBuffer()), M, N, K));
 
         const double flops = 2.0 * M * N * K;
-        const double bytes = sizeof(ADataType) * double(M) * K + sizeof(BDataType) * double(N) * K + sizeof(CDataType) * double(M) * N;
+        const double bytes =
+            sizeof(ADataType) * double(M) * K + sizeof(BDataType) * double(N) * K + sizeof(CDataType) * double(M) * N;
         std::cout << "Perf: " << ms << " ms, " << flops / 1e9 / ms << " TFlops, " << bytes / 1e6 / ms << " GB/s"
                   << std::endl;
 

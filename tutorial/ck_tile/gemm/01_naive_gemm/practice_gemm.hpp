@@ -21,11 +21,11 @@ template <typename ADataType_, typename BDataType_, typename AccDataType_, typen
           index_t kBlockSize_>
 struct PracticeGemmProblem
 {
-    using ADataType   = ADataType_;
-    using BDataType   = BDataType_;
-    using AccDataType = AccDataType_;
-    using CDataType   = CDataType_;
-    using BlockShape  = BlockShape_;
+    using ADataType                     = ADataType_;
+    using BDataType                     = BDataType_;
+    using AccDataType                   = AccDataType_;
+    using CDataType                     = CDataType_;
+    using BlockShape                    = BlockShape_;
     static constexpr index_t kBlockSize = kBlockSize_;
 };
 
@@ -53,9 +53,12 @@ struct PracticeGemm
                                    index_t K) const
     {
         // rows of K elements are 16-byte aligned when K is a multiple of 8 (it is a multiple of kK)
-        const auto a_m_k = make_naive_tensor_view<address_space_enum::global>(p_a, make_tuple(M, K), make_tuple(K, 1), number<8>{});
-        const auto b_n_k = make_naive_tensor_view<address_space_enum::global>(p_b, make_tuple(N, K), make_tuple(K, 1), number<8>{});
-        const auto c_m_n = make_naive_tensor_view<address_space_enum::global>(p_c, make_tuple(M, N), make_tuple(N, 1), number<8>{});
+        const auto a_m_k =
+            make_naive_tensor_view<address_space_enum::global>(p_a, make_tuple(M, K), make_tuple(K, 1), number<8>{});
+        const auto b_n_k =
+            make_naive_tensor_view<address_space_enum::global>(p_b, make_tuple(N, K), make_tuple(K, 1), number<8>{});
+        const auto c_m_n =
+            make_naive_tensor_view<address_space_enum::global>(p_c, make_tuple(M, N), make_tuple(N, 1), number<8>{});
 
         CK_TILE_LDS_ARRAY(char, smem, GetStaticLdsSize());
         Grid{}(a_m_k, b_n_k, c_m_n, smem);

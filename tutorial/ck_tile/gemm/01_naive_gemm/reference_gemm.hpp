@@ -11,7 +11,8 @@
 namespace ck_tile {
 
 template <typename ADataType, typename BDataType, typename AccDataType, typename CDataType>
-void reference_gemm(const HostTensor<ADataType>& a_m_k, const HostTensor<BDataType>& b_n_k, HostTensor<CDataType>& c_m_n)
+void reference_gemm(const HostTensor<ADataType>& a_m_k, const HostTensor<BDataType>& b_n_k,
+                    HostTensor<CDataType>& c_m_n)
 {
     const int M = static_cast<int>(a_m_k.get_lengths()[0]);
     const int K = static_cast<int>(a_m_k.get_lengths()[1]);

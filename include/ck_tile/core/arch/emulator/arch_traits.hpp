@@ -11,8 +11,7 @@
 
 #include "ck_tile/core/config.hpp"
 
-namespace ck_tile::emu
-{
+namespace ck_tile::emu {
 
 // Lanes per wave (wavefront) on every emulated arch.
 inline constexpr int warp_size = 64;

@@ -31,8 +31,7 @@ __attribute__((format(__printf__, 1, 2))) inline int ck_tile_emu_device_printf(c
     return n;
 }
 
-namespace std
-{
+namespace std {
 using ::ck_tile_emu_device_printf;
 } // namespace std
 

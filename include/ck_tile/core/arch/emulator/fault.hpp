@@ -30,8 +30,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-namespace ck_tile::emu::detail
-{
+namespace ck_tile::emu::detail {
 
 // ---- guarded regions --------------------------------------------------------------------------
 
@@ -335,18 +334,16 @@ inline void fault_handler(int sig, siginfo_t* info, void* uctx)
 inline void install_fault_handler()
 {
     static std::once_flag once;
-    std::call_once(once,
-                   []
-                   {
-                       struct sigaction sa;
-                       std::memset(&sa, 0, sizeof(sa));
-                       sa.sa_sigaction = &fault_handler;
-                       sa.sa_flags     = SA_SIGINFO | SA_ONSTACK;
-                       sigemptyset(&sa.sa_mask);
-                       const int sigs[3] = {SIGSEGV, SIGBUS, SIGFPE};
-                       for(int i = 0; i < 3; ++i)
-                           sigaction(sigs[i], &sa, &g_previous_action[i]);
-                   });
+    std::call_once(once, [] {
+        struct sigaction sa;
+        std::memset(&sa, 0, sizeof(sa));
+        sa.sa_sigaction = &fault_handler;
+        sa.sa_flags     = SA_SIGINFO | SA_ONSTACK;
+        sigemptyset(&sa.sa_mask);
+        const int sigs[3] = {SIGSEGV, SIGBUS, SIGFPE};
+        for(int i = 0; i < 3; ++i)
+            sigaction(sigs[i], &sa, &g_previous_action[i]);
+    });
 }
 
 // Gives the calling OS thread an alternate signal stack (unless it already has one), so that the

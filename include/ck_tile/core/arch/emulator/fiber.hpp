@@ -174,8 +174,7 @@ ck_tile_emu_resume:
 #endif
 #endif // CK_TILE_EMU_FIBER_ASM
 
-namespace ck_tile::emu::detail
-{
+namespace ck_tile::emu::detail {
 
 // ---- contexts ---------------------------------------------------------------------------------
 
@@ -312,8 +311,7 @@ inline void context_entered() noexcept
 
 inline std::size_t page_bytes() noexcept
 {
-    static const std::size_t p = []
-    {
+    static const std::size_t p = [] {
         const long v = sysconf(_SC_PAGESIZE);
         return v > 0 ? static_cast<std::size_t>(v) : std::size_t{4096};
     }();
@@ -325,8 +323,7 @@ inline std::size_t round_up(std::size_t v, std::size_t a) noexcept { return (v +
 // Bytes of one fiber stack: CK_TILE_EMU_STACK_KB (at least 16) KiB, default 256 KiB; read once.
 inline std::size_t fiber_stack_bytes() noexcept
 {
-    static const std::size_t bytes = []
-    {
+    static const std::size_t bytes = [] {
         std::size_t kib = 256;
         if(const char* e = std::getenv("CK_TILE_EMU_STACK_KB"))
         {

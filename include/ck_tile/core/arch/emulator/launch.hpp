@@ -44,8 +44,7 @@
 #include "ck_tile/core/arch/emulator/printf.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
-namespace ck_tile::emu
-{
+namespace ck_tile::emu {
 
 struct launch_params
 {
@@ -55,8 +54,7 @@ struct launch_params
     const char* kernel_name       = "kernel";
 };
 
-namespace detail
-{
+namespace detail {
 
 struct launch_job
 {
@@ -225,8 +223,7 @@ inline launch_runtime& runtime()
 
 inline unsigned default_worker_threads() noexcept
 {
-    static const unsigned n = []
-    {
+    static const unsigned n = [] {
         if(const char* e = std::getenv("CK_TILE_EMU_THREADS"))
         {
             char* end         = nullptr;

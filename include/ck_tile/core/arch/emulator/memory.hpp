@@ -37,11 +37,9 @@
 #include "ck_tile/core/arch/emulator/fault.hpp"
 #include "ck_tile/core/arch/emulator/fiber.hpp"
 
-namespace ck_tile::emu
-{
+namespace ck_tile::emu {
 
-namespace detail
-{
+namespace detail {
 
 struct device_allocation
 {
@@ -67,8 +65,7 @@ inline device_registry& registry()
 // Start alignment of device allocations: CK_TILE_EMU_ALLOC_ALIGN, default 16; read once.
 inline std::size_t device_alloc_alignment() noexcept
 {
-    static const std::size_t a = []
-    {
+    static const std::size_t a = [] {
         std::size_t v = 16;
         if(const char* e = std::getenv("CK_TILE_EMU_ALLOC_ALIGN"))
         {

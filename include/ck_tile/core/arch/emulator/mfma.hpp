@@ -58,8 +58,7 @@
 #define CK_TILE_EMU_MFMA_AVX2_DISPATCH 0
 #endif
 
-namespace ck_tile::emu
-{
+namespace ck_tile::emu {
 
 // Position of a register element in its matrix: (block, row, col); for A, col is k; for B, row is k.
 struct mfma_coord
@@ -100,8 +99,7 @@ struct mfma_layout
     }
 };
 
-namespace detail
-{
+namespace detail {
 
 #define CK_TILE_EMU_MFMA_INLINE inline __attribute__((always_inline))
 
@@ -119,8 +117,7 @@ CK_TILE_EMU_MFMA_INLINE float mfma_f16_to_float(uint16_t h)
 }
 
 template <fp8_encoding E>
-inline constexpr auto mfma_fp8_table = []
-{
+inline constexpr auto mfma_fp8_table = [] {
     std::array<float, 256> t{};
     for(int i = 0; i < 256; ++i)
         t[static_cast<std::size_t>(i)] = fp8_to_float<E>(static_cast<uint8_t>(i));

@@ -20,14 +20,12 @@
 
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
-namespace ck_tile::emu
-{
+namespace ck_tile::emu {
 
 // Receives the output of one workgroup (or several consecutive ones) at a time.
 using printf_sink_fn = void (*)(const char* data, std::size_t size, void* user);
 
-namespace detail
-{
+namespace detail {
 
 struct printf_sink_state
 {

@@ -31,11 +31,9 @@
 #include "ck_tile/core/arch/emulator/arch_traits.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
-namespace ck_tile::emu
-{
+namespace ck_tile::emu {
 
-namespace detail
-{
+namespace detail {
 
 template <typename In, typename Out, typename F>
 struct wave_frame
@@ -101,8 +99,7 @@ Out run_collective(const In& in, F& f, const char* name)
 
 // Out deduced from the second parameter of a non-generic callable: f(const In*, Out*[, mask]).
 struct deduce_out
-{
-};
+{};
 
 template <typename M>
 struct call_out;
@@ -129,8 +126,7 @@ struct call_out<R (C::*)(A, B, Rest...) noexcept>
 
 template <typename F, typename = void>
 struct callable_out
-{
-};
+{};
 template <typename R, typename A, typename B, typename... Rest>
 struct callable_out<R (*)(A, B, Rest...), void>
 {
@@ -138,8 +134,7 @@ struct callable_out<R (*)(A, B, Rest...), void>
 };
 template <typename F>
 struct callable_out<F, std::void_t<decltype(&F::operator())>> : call_out<decltype(&F::operator())>
-{
-};
+{};
 
 template <typename Out, typename F>
 struct resolve_out

@@ -39,8 +39,7 @@
 #include "ck_tile/core/arch/emulator/fiber.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 
-namespace ck_tile::emu
-{
+namespace ck_tile::emu {
 
 // Grid or block extent of a launch.
 struct extent3
@@ -48,8 +47,7 @@ struct extent3
     unsigned x = 1, y = 1, z = 1;
 };
 
-namespace detail
-{
+namespace detail {
 
 enum class fiber_state : std::uint8_t
 {
@@ -313,12 +311,10 @@ inline void wave_arrive(void* frame, wave_complete_fn fn, const char* name)
     fiber& self   = *current_fiber(name);
     workgroup& wg = *t_wg;
     if(wg.in_collective)
-        fail_workgroup(
-            [&]
-            {
-                return where(wg) + ": a wave collective was called from inside the function of "
-                                   "another wave collective";
-            });
+        fail_workgroup([&] {
+            return where(wg) + ": a wave collective was called from inside the function of "
+                               "another wave collective";
+        });
     const std::uint32_t w   = self.flat >> 6;
     const std::uint64_t bit = std::uint64_t{1} << (self.flat & 63);
     wave_state& ws          = wg.waves[w];
@@ -329,14 +325,11 @@ inline void wave_arrive(void* frame, wave_complete_fn fn, const char* name)
     }
     else if(ws.complete != fn)
     {
-        fail_workgroup(
-            [&]
-            {
-                return where(wg) + ": lanes of wave " + std::to_string(w) +
-                       " called different wave collectives (lanes " + lane_list(ws.arrived) + " are at '" + ws.name +
-                       "', lane " + std::to_string(self.flat & 63) + " at a different '" + name +
-                       "'); all active lanes of a wave must execute the same collective";
-            });
+        fail_workgroup([&] {
+            return where(wg) + ": lanes of wave " + std::to_string(w) + " called different wave collectives (lanes " +
+                   lane_list(ws.arrived) + " are at '" + ws.name + "', lane " + std::to_string(self.flat & 63) +
+                   " at a different '" + name + "'); all active lanes of a wave must execute the same collective";
+        });
     }
     ws.frames[self.flat & 63] = frame;
     ws.arrived |= bit;
@@ -422,14 +415,12 @@ inline void* lds_allocate(workgroup& wg, std::size_t bytes, std::size_t align)
 {
     const std::size_t off = round_up(wg.lds_top, align);
     if(bytes > wg.lds_limit || off > wg.lds_limit - bytes)
-        fail_workgroup(
-            [&]
-            {
-                return where(wg) + ": the kernel needs more LDS than " + arch_name() +
-                       " has: " + std::to_string(wg.lds_dynamic) + " bytes of dynamic LDS plus at least " +
-                       std::to_string(off + bytes - round_up(wg.lds_dynamic, 16)) + " bytes of static LDS exceed the " +
-                       std::to_string(wg.lds_limit) + "-byte LDS limit per workgroup";
-            });
+        fail_workgroup([&] {
+            return where(wg) + ": the kernel needs more LDS than " + arch_name() +
+                   " has: " + std::to_string(wg.lds_dynamic) + " bytes of dynamic LDS plus at least " +
+                   std::to_string(off + bytes - round_up(wg.lds_dynamic, 16)) + " bytes of static LDS exceed the " +
+                   std::to_string(wg.lds_limit) + "-byte LDS limit per workgroup";
+        });
     wg.lds_top = off + bytes;
     std::memset(wg.lds + off, 0xCD, bytes);
     return wg.lds + off;

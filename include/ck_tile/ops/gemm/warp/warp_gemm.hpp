@@ -8,8 +8,8 @@
 
 namespace ck_tile {
 
-#define CK_TILE_WARP_GEMM(NAME, INSTR)                                                                  \
-    using NAME = WarpGemmImpl<WarpGemmAttributeMfma<mfma_instr::INSTR>>;                                \
+#define CK_TILE_WARP_GEMM(NAME, INSTR)                                                                                 \
+    using NAME                          = WarpGemmImpl<WarpGemmAttributeMfma<mfma_instr::INSTR>>;                      \
     using NAME##TransposedCDistribution = WarpGemmImpl<WarpGemmAttributeMfmaTransposedCDistribution<mfma_instr::INSTR>>;
 
 CK_TILE_WARP_GEMM(WarpGemmMfmaF16F16F32M32N32K8, v_mfma_f32_32x32x8_f16)

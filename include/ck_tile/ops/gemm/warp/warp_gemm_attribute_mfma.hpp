@@ -35,33 +35,25 @@ struct WarpGemmAttributeMfma
     static constexpr index_t kN = tr::N;
     static constexpr index_t kK = tr::K;
 
-    static constexpr index_t kABKLane     = get_warp_size() / kM; // lanes along K
-    static constexpr index_t kABKPerLane  = tr::a_per_lane;       // K values per lane
-    static constexpr index_t kCNLane      = kN;
-    static constexpr index_t kCMLane      = get_warp_size() / kN;
-    static constexpr index_t kCM1PerLane  = 4;
-    static constexpr index_t kCM0PerLane  = tr::c_per_lane / kCM1PerLane;
+    static constexpr index_t kABKLane    = get_warp_size() / kM; // lanes along K
+    static constexpr index_t kABKPerLane = tr::a_per_lane;       // K values per lane
+    static constexpr index_t kCNLane     = kN;
+    static constexpr index_t kCMLane     = get_warp_size() / kN;
+    static constexpr index_t kCM1PerLane = 4;
+    static constexpr index_t kCM0PerLane = tr::c_per_lane / kCM1PerLane;
 
-    using AWarpDstrEncoding = tile_distribution_encoding<sequence<>,
-                                                         tuple<sequence<kM>, sequence<kABKLane, kABKPerLane>>,
-                                                         tuple<sequence<2, 1>>,
-                                                         tuple<sequence<0, 0>>,
-                                                         sequence<2>,
-                                                         sequence<1>>;
-    using BWarpDstrEncoding = tile_distribution_encoding<sequence<>,
-                                                         tuple<sequence<kN>, sequence<kABKLane, kABKPerLane>>,
-                                                         tuple<sequence<2, 1>>,
-                                                         tuple<sequence<0, 0>>,
-                                                         sequence<2>,
-                                                         sequence<1>>;
-    using CWarpDstrEncoding = tile_distribution_encoding<sequence<>,
-                                                         tuple<sequence<kCM0PerLane, kCMLane, kCM1PerLane>, sequence<kCNLane>>,
-                                                         tuple<sequence<1, 2>>,
-                                                         tuple<sequence<1, 0>>,
-                                                         sequence<1, 1>,
-                                                         sequence<0, 2>>;
+    using AWarpDstrEncoding =
+        tile_distribution_encoding<sequence<>, tuple<sequence<kM>, sequence<kABKLane, kABKPerLane>>,
+                                   tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>;
+    using BWarpDstrEncoding =
+        tile_distribution_encoding<sequence<>, tuple<sequence<kN>, sequence<kABKLane, kABKPerLane>>,
+                                   tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>;
+    using CWarpDstrEncoding =
+        tile_distribution_encoding<sequence<>, tuple<sequence<kCM0PerLane, kCMLane, kCM1PerLane>, sequence<kCNLane>>,
+                                   tuple<sequence<1, 2>>, tuple<sequence<1, 0>>, sequence<1, 1>, sequence<0, 2>>;
 
-    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b)
+    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const mfma_a_buffer<Instr>& a,
+                                   const mfma_b_buffer<Instr>& b)
     {
         c = mfma<Instr>(a, b, c);
     }
@@ -85,15 +77,12 @@ struct WarpGemmAttributeMfmaTransposedCDistribution
     using AWarpDstrEncoding = typename base::BWarpDstrEncoding;
     using BWarpDstrEncoding = typename base::AWarpDstrEncoding;
     // C transposed: N takes the M components and M the N component
-    using CWarpDstrEncoding =
-        tile_distribution_encoding<sequence<>,
-                                   tuple<sequence<base::kCNLane>, sequence<base::kCM0PerLane, base::kCMLane, base::kCM1PerLane>>,
-                                   tuple<sequence<2, 1>>,
-                                   tuple<sequence<1, 0>>,
-                                   sequence<2, 2>,
-                                   sequence<0, 2>>;
+    using CWarpDstrEncoding = tile_distribution_encoding<
+        sequence<>, tuple<sequence<base::kCNLane>, sequence<base::kCM0PerLane, base::kCMLane, base::kCM1PerLane>>,
+        tuple<sequence<2, 1>>, tuple<sequence<1, 0>>, sequence<2, 2>, sequence<0, 2>>;
 
-    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b)
+    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const mfma_a_buffer<Instr>& a,
+                                   const mfma_b_buffer<Instr>& b)
     {
         c = mfma<Instr>(b, a, c); // B where the instruction expects A: it computes C^T
     }

@@ -13,11 +13,11 @@ struct warp_gemm_mfma_instr
 {
     static_assert(sizeof(A) == 0, "WarpGemmMfmaDispatcher: no MFMA for these data types and warp tile");
 };
-#define CK_TILE_WARP_GEMM_INSTR(A, B, ACC, M, N, K, INSTR)                                              \
-    template <>                                                                                         \
-    struct warp_gemm_mfma_instr<A, B, ACC, M, N, K>                                                     \
-    {                                                                                                   \
-        using type = mfma_instr::INSTR;                                                                 \
+#define CK_TILE_WARP_GEMM_INSTR(A, B, ACC, M, N, K, INSTR)                                                             \
+    template <>                                                                                                        \
+    struct warp_gemm_mfma_instr<A, B, ACC, M, N, K>                                                                    \
+    {                                                                                                                  \
+        using type = mfma_instr::INSTR;                                                                                \
     };
 CK_TILE_WARP_GEMM_INSTR(half_t, half_t, float, 32, 32, 8, v_mfma_f32_32x32x8_f16)
 CK_TILE_WARP_GEMM_INSTR(half_t, half_t, float, 16, 16, 16, v_mfma_f32_16x16x16_f16)
@@ -34,16 +34,19 @@ CK_TILE_WARP_GEMM_INSTR(bf8_t, bf8_t, float, 16, 16, 32, v_mfma_f32_16x16x32_bf8
 #undef CK_TILE_WARP_GEMM_INSTR
 } // namespace detail
 
-template <typename AType, typename BType, typename AccType, index_t MPerWave, index_t NPerWave, index_t KPerWave, bool TransposeC>
+template <typename AType, typename BType, typename AccType, index_t MPerWave, index_t NPerWave, index_t KPerWave,
+          bool TransposeC>
 struct WarpGemmMfmaDispatcher
 {
     // the transposed variant swaps the instruction's M and N; all instructions here are square
     using instr = typename detail::warp_gemm_mfma_instr<AType, BType, AccType, MPerWave, NPerWave, KPerWave>::type;
     using Type  = std::conditional_t<TransposeC, WarpGemmImpl<WarpGemmAttributeMfmaTransposedCDistribution<instr>>,
-                                    WarpGemmImpl<WarpGemmAttributeMfma<instr>>>;
+                                     WarpGemmImpl<WarpGemmAttributeMfma<instr>>>;
 };
 
-template <typename AType, typename BType, typename AccType, index_t MPerWave, index_t NPerWave, index_t KPerWave, bool TransposeC>
-using WarpGemmMfmaDispatcher_t = typename WarpGemmMfmaDispatcher<AType, BType, AccType, MPerWave, NPerWave, KPerWave, TransposeC>::Type;
+template <typename AType, typename BType, typename AccType, index_t MPerWave, index_t NPerWave, index_t KPerWave,
+          bool TransposeC>
+using WarpGemmMfmaDispatcher_t =
+    typename WarpGemmMfmaDispatcher<AType, BType, AccType, MPerWave, NPerWave, KPerWave, TransposeC>::Type;
 
 } // namespace ck_tile
