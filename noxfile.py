@@ -5,6 +5,7 @@ one of its commands; the options after ``--`` are passed on (``python -m ck_tile
 
     nox -s build test            build the matrix, run every case, write build/reports/
     nox -s test -- --archs gfx942 --cases 'fp16*'
+    nox -s bench -- --archs gfx942   the bench = true cases through pytest-benchmark
     nox -s tests                 pytest, then the C++ unit tests on the emulator
     nox -s device_check          registers, spills, scratch and LDS of the device code
     nox -s lint                  ruff, ruff format, clang-format
@@ -54,6 +55,12 @@ def build(session: nox.Session) -> None:
 def test(session: nox.Session) -> None:
     """Build what is needed, run every case, check it; JUnit and JSON in build/reports/."""
     _command(session, "test")
+
+
+@nox.session(venv_params=SYSTEM_SITE)
+def bench(session: nox.Session) -> None:
+    """Build the bench cases, run them through pytest-benchmark; build/reports/bench.json."""
+    _command(session, "bench", extras="test")
 
 
 @nox.session

@@ -11,6 +11,8 @@
 - :mod:`ck_tile_nox.runner`       run one binary with a timeout
 - :mod:`ck_tile_nox.expect`       check a run's output against its case
 - :mod:`ck_tile_nox.report`       summary table, JUnit XML, JSON
+- :mod:`ck_tile_nox.bench`        the ``bench = true`` cases through pytest-benchmark (with
+  :mod:`ck_tile_nox.bench_plugin` and :mod:`ck_tile_nox.bench_suite`); compare two runs
 - :mod:`ck_tile_nox.device_check` register, scratch and LDS budgets of the device code objects
 - :mod:`ck_tile_nox.lint`         ruff and clang-format
 - :mod:`ck_tile_nox.commands`     the commands behind the nox sessions

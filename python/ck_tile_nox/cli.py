@@ -1,8 +1,9 @@
 """Command line: ``python -m ck_tile_nox <command> [options]`` (what the nox sessions run).
 
-Commands: ``build``, ``test``, ``tests``, ``device-check``, ``lint``. Options (a nox session's
-posargs, after ``--``; every command accepts them all and ignores those it has no use for;
-``device-check`` uses ``--archs``, ``--targets``, ``--jobs``, ``--build-root``, ``--cmake-arg``)::
+Commands: ``build``, ``test``, ``bench``, ``tests``, ``device-check``, ``lint``. Options (a nox
+session's posargs, after ``--``; every command accepts them all and ignores those it has no use
+for; ``device-check`` uses ``--archs``, ``--targets``, ``--jobs``, ``--build-root``,
+``--cmake-arg``)::
 
     --backend hip|emulator    force the backend (else $CK_TILE_BACKEND, else detection)
     --archs gfx942,gfx950     force the archs (else $CK_TILE_ARCHS, else detection)
@@ -18,7 +19,15 @@ posargs, after ``--``; every command accepts them all and ignores those it has n
     --plain                   plain lines instead of rich output (also CK_TILE_PLAIN=1)
 
 ``tests`` takes ``--python-only`` (skip the CMake tests) and passes anything after ``--pytest``
-to pytest. Values that start with ``-`` need the ``--option=value`` form.
+to pytest. ``bench`` (the ``bench = true`` cases through pytest-benchmark, see
+:mod:`ck_tile_nox.bench`) takes::
+
+    --rounds N                runs of each binary (default 3); the kernel figures are the median
+    --json PATH               the pytest-benchmark JSON (default: <build-root>/reports/bench.json)
+    --compare OLD.json        afterwards, print old vs new kernel figures and the change
+    --no-run                  only compare --compare OLD.json with --json (no build, no run)
+    --pytest ARGS...          the rest goes to pytest (e.g. --pytest -x --benchmark-verbose)
+ Values that start with ``-`` need the ``--option=value`` form.
 Exit status: 0 success, 1 failures, 2 bad input (cases files, options, tools).
 """
 
@@ -31,6 +40,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ck_tile_nox import commands
+from ck_tile_nox.bench import DEFAULT_ROUNDS
 from ck_tile_nox.console import UI
 from ck_tile_nox.matrix import parse_shard
 
@@ -44,6 +54,16 @@ def _shard(text: str) -> tuple[int, int]:
         return parse_shard(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -71,6 +91,13 @@ def parser() -> argparse.ArgumentParser:
     _common(tests)
     tests.add_argument("--python-only", action="store_true", help="skip the CMake tests")
     tests.add_argument("--pytest", nargs=argparse.REMAINDER, default=[], dest="pytest_args")
+    bench = sub.add_parser("bench", help="the bench = true cases through pytest-benchmark")
+    _common(bench)
+    bench.add_argument("--rounds", type=_positive, default=DEFAULT_ROUNDS, metavar="N")
+    bench.add_argument("--json", type=Path, default=None, metavar="PATH", help="bench JSON")
+    bench.add_argument("--compare", type=Path, default=None, metavar="OLD.json")
+    bench.add_argument("--no-run", action="store_true", help="only --compare with --json")
+    bench.add_argument("--pytest", nargs=argparse.REMAINDER, default=[], dest="pytest_args")
     _common(sub.add_parser("device-check", help="register/scratch/LDS budgets of device code"))
     _common(sub.add_parser("lint", help="ruff and clang-format"))
     return p
@@ -89,6 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = {
         "build": commands.build,
         "test": commands.test,
+        "bench": commands.bench,
         "tests": commands.tests,
         "device-check": commands.device_check,
         "lint": commands.lint,

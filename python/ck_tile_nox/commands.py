@@ -1,4 +1,4 @@
-"""The commands behind the nox sessions: build, test, tests, device-check, lint.
+"""The commands behind the nox sessions: build, test, bench, tests, device-check, lint.
 
 Each takes the parsed options (see :mod:`ck_tile_nox.cli`) and a :class:`~ck_tile_nox.console.UI`
 and returns the exit status: 0 success, 1 failures, 2 bad input (cases files, options, tools).
@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ck_tile_nox import bench as bench_mod
 from ck_tile_nox import cmake, discovery, expect, tools
 from ck_tile_nox import device_check as dc
 from ck_tile_nox import lint as lint_mod
@@ -83,8 +84,14 @@ def _ensure(
         return None
 
 
-def _setup(opts: argparse.Namespace, ui: UI) -> Setup | int:
-    """Discover platform and cases, check tools, plan; an int is an exit status."""
+def _setup(
+    opts: argparse.Namespace,
+    ui: UI,
+    select: Callable[[list[Target]], list[Target]] | None = None,
+) -> Setup | int:
+    """Discover platform and cases, check tools, plan; an int is an exit status.
+
+    ``select`` narrows the targets (and their cases) before the plan is made."""
     try:
         plat = discovery.discover(backend=opts.backend, archs=opts.archs, log=ui.line)
     except discovery.DiscoveryError as exc:
@@ -93,6 +100,8 @@ def _setup(opts: argparse.Namespace, ui: UI) -> Setup | int:
     targets = _load(opts, ui)
     if targets is None:
         return 2
+    if select is not None:
+        targets = select(targets)
     plan = expand(
         targets,
         backend=plat.backend,
@@ -307,6 +316,64 @@ def test(opts: argparse.Namespace, ui: UI) -> int:
         ui.error("no case ran")
     print(counts_line(results), flush=True)
     return 0 if results and all(r.passed for r in results) else 1
+
+
+# ---- bench ----------------------------------------------------------------------------------
+
+
+def bench(opts: argparse.Namespace, ui: UI) -> int:
+    """Build the bench cases' targets, run them through pytest-benchmark, print the table."""
+    json_path = (opts.json or opts.build_root / "reports" / "bench.json").resolve()
+    compare = opts.compare.resolve() if opts.compare else None
+    if compare is not None and not compare.is_file():
+        ui.error(f"--compare: no file at {compare}")
+        return 2
+    if opts.no_run:
+        if compare is None:
+            ui.error("--no-run needs --compare OLD.json (compared with --json, the last run)")
+            return 2
+        return bench_mod.compare_files(ui, compare, json_path)
+    setup = _setup(opts, ui, select=bench_mod.bench_targets)
+    if isinstance(setup, int):
+        return setup
+    if setup.empty_shard(ui):
+        return 0
+    plan = setup.plan
+    if not plan.runs:
+        ui.error("no bench case: none has bench = true, or none matched --targets/--cases")
+        return 1
+    builds = _build_all(opts, ui, setup)
+    backend = setup.platform.backend
+    meta = bench_mod.run_meta(
+        backend=backend,
+        archs=setup.platform.archs,
+        compiler=setup.compiler.path,
+        compiler_version=setup.compiler.version,
+        rounds=opts.rounds,
+        repo=opts.repo,
+        shard=setup.shard,
+    )
+    items = bench_mod.bench_items(plan.runs, backend, opts.build_root, builds)
+    ui.heading(f"pytest-benchmark: {len(items)} benchmark(s), {opts.rounds} round(s) each")
+    if meta["emulated"]:
+        ui.line(f"note: {bench_mod.EMULATOR_NOTE}", "bold yellow")
+    run = bench_mod.run_suite(
+        items,
+        meta,
+        reports=opts.build_root / "reports",
+        json_path=json_path,
+        cwd=opts.repo,
+        pytest_args=opts.pytest_args,
+    )
+    bench_mod.print_results(ui, run)
+    saved = _rel(json_path, opts.repo) if json_path.is_file() else "nothing (no benchmark passed)"
+    history = _rel(opts.build_root / "reports" / "benchmarks", opts.repo)
+    ui.line(f"saved: {saved}; autosaved history: {history} (pytest-benchmark compare)")
+    if compare is not None and json_path.is_file():
+        bench_mod.compare_files(ui, compare, json_path)
+    passed = sum(1 for r in run.rows if r.passed)
+    print(f"{passed} passed, {len(run.rows) - passed} failed", flush=True)
+    return 0 if run.ok else 1
 
 
 # ---- tests (the project's own) -------------------------------------------------------------
