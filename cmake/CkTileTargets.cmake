@@ -34,20 +34,39 @@ function(ck_tile_add_executable name)
 endfunction()
 
 # One device-only compile per arch with the configured clang: no ROCm headers or libraries.
+# A target with several sources is compiled as one translation unit that includes them all (the
+# device pass links no objects: it must see every kernel at once). clang writes no dependency
+# file in device-only mode, so a host-only preprocessing pass lists the headers for Ninja/Make.
 function(_ck_tile_add_device_code_objects name archs)
+  set(_srcs "")
+  foreach(_src IN LISTS ARGN)
+    get_filename_component(_abs ${_src} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    list(APPEND _srcs ${_abs})
+  endforeach()
+  list(LENGTH _srcs _nsrcs)
+  if(_nsrcs GREATER 1)
+    set(_unit ${CMAKE_BINARY_DIR}/device/${name}.all.cpp)
+    set(_text "// generated: the sources of ${name}, as one translation unit for the device-only compile\n")
+    foreach(_src IN LISTS _srcs)
+      string(APPEND _text "#include \"${_src}\"\n")
+    endforeach()
+    file(GENERATE OUTPUT ${_unit} CONTENT "${_text}")
+  else()
+    set(_unit ${_srcs})
+  endif()
+
+  set(_flags -x hip -std=c++20 -O3 -nogpuinc -nogpulib -DCK_TILE_BACKEND_HIP=1 -DCK_TILE_DEVICE_CODE_ONLY=1
+             -I${PROJECT_SOURCE_DIR}/include -I${PROJECT_SOURCE_DIR})
   set(_outputs "")
   foreach(_arch IN LISTS archs)
     set(_out ${CMAKE_BINARY_DIR}/device/${name}.${_arch}.co)
-    set(_srcs "")
-    foreach(_src IN LISTS ARGN)
-      list(APPEND _srcs ${CMAKE_CURRENT_SOURCE_DIR}/${_src})
-    endforeach()
     add_custom_command(
       OUTPUT ${_out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/device
-      COMMAND ${CMAKE_CXX_COMPILER} -x hip -std=c++20 -O3 --offload-arch=${_arch} --offload-device-only --no-gpu-bundle-output
-              -nogpuinc -nogpulib -fuse-ld=lld -DCK_TILE_BACKEND_HIP=1 -DCK_TILE_DEVICE_CODE_ONLY=1
-              -I${PROJECT_SOURCE_DIR}/include -MD -MF ${_out}.d ${_srcs} -o ${_out}
+      COMMAND ${CMAKE_CXX_COMPILER} ${_flags} --offload-arch=${_arch} --offload-host-only -MM -MF ${_out}.d -MT ${_out}
+              ${_unit}
+      COMMAND ${CMAKE_CXX_COMPILER} ${_flags} --offload-arch=${_arch} --offload-device-only --no-gpu-bundle-output
+              -fuse-ld=lld ${_unit} -o ${_out}
       DEPENDS ${_srcs}
       DEPFILE ${_out}.d
       COMMENT "Device code of ${name} for ${_arch}"

@@ -198,13 +198,35 @@ using bf8_ocp_t  = float8<fp8_encoding::e5m2_ocp>;
 
 static_assert(sizeof(fp8_fnuz_t) == 1 && std::is_trivially_copyable_v<fp8_fnuz_t>);
 
-#if defined(CK_TILE_ARCH_GFX950)
+// A real hip build compiles host code (no arch macro) and each arch's device code separately, and
+// all of them must name the same type, so there the encoding is one choice for the whole build:
+// CMake defines CK_TILE_FP8_OCP=1 when every GPU target is gfx950 and 0 otherwise. A binary built
+// for both gfx942 and gfx950 therefore computes fp8 right on only one of them; host code asks
+// fp8_native_on(arch) before it runs fp8 kernels on a device.
+#if defined(CK_TILE_BACKEND_HIP) && !defined(CK_TILE_DEVICE_CODE_ONLY)
+#if defined(CK_TILE_FP8_OCP) && CK_TILE_FP8_OCP
+#define CK_TILE_FP8_USES_OCP 1
+#endif
+#elif defined(CK_TILE_ARCH_GFX950)
+#define CK_TILE_FP8_USES_OCP 1
+#endif
+#if defined(CK_TILE_FP8_USES_OCP)
 using fp8_t = fp8_ocp_t;
 using bf8_t = bf8_ocp_t;
 #else
 using fp8_t = fp8_fnuz_t;
 using bf8_t = bf8_fnuz_t;
 #endif
+
+// Whether a GPU arch (e.g. "gfx942", "gfx950:sramecc+:xnack-") computes with fp8_t's encoding.
+CK_TILE_HOST constexpr bool fp8_native_on(const char* arch)
+{
+    const char* want = std::is_same_v<fp8_t, fp8_ocp_t> ? "gfx950" : "gfx942";
+    for(int i = 0; i < 6; ++i)
+        if(arch[i] != want[i])
+            return false;
+    return arch[6] == '\0' || arch[6] == ':';
+}
 
 template <typename T>
 struct is_float8 : std::false_type

@@ -37,6 +37,12 @@ __host__ hipError_t hipMemset(void*, int, std::size_t);
 __host__ hipError_t hipDeviceSynchronize();
 __host__ hipError_t hipStreamSynchronize(hipStream_t);
 __host__ hipError_t hipGetLastError();
+struct hipDeviceProp_t
+{
+    char gcnArchName[256];
+};
+__host__ hipError_t hipGetDevice(int*);
+__host__ hipError_t hipGetDeviceProperties(hipDeviceProp_t*, int);
 __host__ hipError_t hipLaunchKernel(const void*, dim3, dim3, void**, std::size_t, hipStream_t);
 __host__ hipError_t hipEventCreate(hipEvent_t*);
 __host__ hipError_t hipEventDestroy(hipEvent_t);

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// tile_example_gemm_basic: what the translation units share. gemm_basic.cpp parses the options,
+// prepares and checks the data (run_gemm); each gemm_<prec>_<pipeline>.cpp compiles the kernel
+// instances of one data type and one pipeline (launch_gemm, see gemm_instances.hpp).
+#pragma once
+#include <string>
+
+#include "ck_tile/core.hpp"
+#include "ck_tile/host.hpp"
+#include "ck_tile/ops/epilogue.hpp"
+#include "ck_tile/ops/gemm.hpp"
+
+namespace gemm_example {
+
+// The fused element-wise op on C (-elementwise), chosen at run time so that one kernel instance
+// serves every choice: y = op(acc), before the conversion to C's type.
+struct ElementwiseOp
+{
+    enum kind_t : int
+    {
+        none,
+        relu,
+        scale,
+        scale_relu
+    };
+    int kind    = none;
+    float alpha = 1.f;
+
+    template <typename Y, typename X>
+    CK_TILE_HOST_DEVICE void operator()(Y& y, const X& x) const
+    {
+        if(kind == relu)
+            ck_tile::element_wise::Relu{}(y, x);
+        else if(kind == scale)
+            ck_tile::element_wise::Scale{alpha}(y, x);
+        else if(kind == scale_relu)
+            ck_tile::element_wise::ScaleRelu{alpha}(y, x);
+        else
+            ck_tile::element_wise::PassThrough{}(y, x);
+    }
+    // the unary form, for the host reference
+    template <typename X>
+    X operator()(const X& x) const
+    {
+        X y{};
+        (*this)(y, x);
+        return y;
+    }
+};
+
+// Data types and block tiles per precision. fp16/bf16: 128x128x32 blocks of 2x2 warps, warp tile
+// 32x32x8 (MFMA 32x32x8); fp8: 128x128x64, warp tile 32x32x16 (MFMA 32x32x16 fp8), C in fp16.
+// fp8_t is the arch's encoding (FNUZ on gfx942, OCP on gfx950).
+struct Fp16Types
+{
+    using ADataType   = ck_tile::half_t;
+    using BDataType   = ck_tile::half_t;
+    using AccDataType = float;
+    using CDataType   = ck_tile::half_t;
+    using Shape       = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 32>, ck_tile::sequence<2, 2, 1>,
+                                               ck_tile::sequence<32, 32, 8>>;
+    static constexpr const char* name  = "fp16";
+    static constexpr const char* types = "A fp16, B fp16, acc fp32, C fp16";
+};
+struct Bf16Types
+{
+    using ADataType   = ck_tile::bf16_t;
+    using BDataType   = ck_tile::bf16_t;
+    using AccDataType = float;
+    using CDataType   = ck_tile::bf16_t;
+    using Shape       = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 32>, ck_tile::sequence<2, 2, 1>,
+                                               ck_tile::sequence<32, 32, 8>>;
+    static constexpr const char* name  = "bf16";
+    static constexpr const char* types = "A bf16, B bf16, acc fp32, C bf16";
+};
+struct Fp8Types
+{
+    using ADataType   = ck_tile::fp8_t;
+    using BDataType   = ck_tile::fp8_t;
+    using AccDataType = float;
+    using CDataType   = ck_tile::half_t;
+    using Shape       = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 64>, ck_tile::sequence<2, 2, 1>,
+                                               ck_tile::sequence<32, 32, 16>>;
+    static constexpr const char* name = "fp8";
+#if defined(CK_TILE_ARCH_GFX950)
+    static constexpr const char* types = "A fp8 (OCP e4m3), B fp8 (OCP e4m3), acc fp32, C fp16";
+#else
+    static constexpr const char* types = "A fp8 (FNUZ e4m3), B fp8 (FNUZ e4m3), acc fp32, C fp16";
+#endif
+};
+
+struct Config
+{
+    int M = 0, N = 0, K = 0;
+    int stride_a = 0, stride_b = 0, stride_c = 0; // resolved (never 0)
+    bool a_row_major = true, b_row_major = false;
+    bool pipeline_v2 = false;
+    bool cshuffle    = false;
+    ElementwiseOp op;
+    std::string op_name = "none";
+    int init            = 0;
+    bool verify         = true;
+    int warmup          = 0;
+    int repeat          = 1;
+};
+
+struct LaunchResult
+{
+    float ms = 0;
+    std::string instance; // what ran: pipeline, epilogue, block tile, MFMA, access widths
+};
+
+// Runs the instance for cfg's layouts, epilogue and alignment (defined in gemm_instances.hpp,
+// instantiated by the gemm_<prec>_<pipeline>.cpp files). Throws ck_tile::arg_error if no instance
+// can run the arguments.
+template <typename Types, bool kPipelineV2>
+LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args);
+
+#define GEMM_EXAMPLE_DECLARE(TYPES)                                                                                    \
+    extern template LaunchResult launch_gemm<TYPES, false>(const Config&, const ck_tile::GemmHostArgs&);               \
+    extern template LaunchResult launch_gemm<TYPES, true>(const Config&, const ck_tile::GemmHostArgs&);
+GEMM_EXAMPLE_DECLARE(Fp16Types)
+GEMM_EXAMPLE_DECLARE(Bf16Types)
+GEMM_EXAMPLE_DECLARE(Fp8Types)
+#undef GEMM_EXAMPLE_DECLARE
+
+} // namespace gemm_example

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+// The kernel instances of tile_example_gemm_basic and how one is picked. For a data type and a
+// pipeline there is one instance per A layout x B layout x epilogue x access width:
+//   - vector: 16-byte DRAM accesses of A, B and C along their contiguous dimensions;
+//   - scalar: element-by-element accesses, for sizes, strides or pointers that are not multiples
+//     of the vector (K = 17, stride_A = 65, ...).
+// Every instance pads M, N and K (kPadM/N/K), so any positive size works. The vector instance runs
+// when its IsSupportedArgument accepts the arguments, else the scalar one; the arguments the scalar
+// one refuses (a stride smaller than its dimension, ...) are an error.
+#pragma once
+#include "gemm_basic.hpp"
+
+namespace gemm_example {
+
+template <typename Types, typename ALayout, typename BLayout, bool kPipelineV2, bool kCShuffle, bool kVector>
+struct GemmInstance
+{
+    using A      = typename Types::ADataType;
+    using B      = typename Types::BDataType;
+    using Acc    = typename Types::AccDataType;
+    using C      = typename Types::CDataType;
+    using Shape  = typename Types::Shape;
+    using Traits = ck_tile::TileGemmTraits<true, true, true, ALayout, BLayout, ck_tile::tensor_layout::gemm::RowMajor>;
+
+    static constexpr ck_tile::index_t kVecA = kVector ? 16 / sizeof(A) : 1;
+    static constexpr ck_tile::index_t kVecB = kVector ? 16 / sizeof(B) : 1;
+    static constexpr ck_tile::index_t kVecC = kVector ? 16 / sizeof(C) : 1;
+
+    using Problem  = ck_tile::GemmPipelineProblem<A, B, Acc, Shape, Traits, kVecA, kVecB>;
+    using Pipeline = std::conditional_t<kPipelineV2, ck_tile::GemmPipelineAGmemBGmemCRegV2<Problem>,
+                                        ck_tile::GemmPipelineAGmemBGmemCRegV1<Problem>>;
+    using Epilogue = std::conditional_t<
+        kCShuffle,
+        ck_tile::CShuffleEpilogue<ck_tile::CShuffleEpilogueProblem<Acc, C, Shape::BlockSize, Shape::kM, Shape::kN, true,
+                                                                   true, ElementwiseOp, kVecC>>,
+        ck_tile::Default2DEpilogue<ck_tile::Default2DEpilogueProblem<Acc, C, true, true, ElementwiseOp, kVecC>>>;
+    using Kernel = ck_tile::GemmKernel<ck_tile::TilePartitioner<Shape>, Pipeline, Epilogue>;
+
+    static std::string describe(const std::string& access)
+    {
+        using WarpGemm = typename Pipeline::BlockGemm::WarpGemm;
+        using Instr    = typename WarpGemm::WarpGemmAttribute::instr;
+        using W        = typename Shape::BlockWarps;
+        using T        = typename Shape::WarpTile;
+        const auto s   = [](auto v) { return std::to_string(v); };
+        return std::string("pipeline ") + Pipeline::description + ", epilogue " + Epilogue::name + "\nblock tile " +
+               s(Shape::kM) + "x" + s(Shape::kN) + "x" + s(Shape::kK) + ", warps " + s(W::at(0)) + "x" + s(W::at(1)) +
+               "x" + s(W::at(2)) + ", warp tile " + s(T::at(0)) + "x" + s(T::at(1)) + "x" + s(T::at(2)) + " (" +
+               ck_tile::mfma_traits<Instr>::mnemonic + "), block " + s(Kernel::kBlockSize) + " threads, LDS " +
+               s(Kernel::GetSmemSize()) + " B\naccess " + access;
+    }
+
+    static float launch(const Config& cfg, const ck_tile::GemmHostArgs& args)
+    {
+        const auto kargs = Kernel::MakeKernelArgs(args, cfg.op);
+        const ck_tile::stream_config s{nullptr, true, 0, cfg.warmup, cfg.repeat};
+        return ck_tile::launch_kernel(s, ck_tile::make_kernel<Kernel::kBlockSize>(Kernel{},
+                                                                                  Kernel::GridSize(args.M, args.N),
+                                                                                  Kernel::BlockSize(), 0, kargs));
+    }
+};
+
+template <typename Types, typename ALayout, typename BLayout, bool kPipelineV2, bool kCShuffle>
+LaunchResult launch_gemm_instance(const Config& cfg, const ck_tile::GemmHostArgs& args)
+{
+    using Vector = GemmInstance<Types, ALayout, BLayout, kPipelineV2, kCShuffle, true>;
+    using Scalar = GemmInstance<Types, ALayout, BLayout, kPipelineV2, kCShuffle, false>;
+
+    const auto scalar_kargs         = Scalar::Kernel::MakeKernelArgs(args, cfg.op);
+    const std::string scalar_reason = Scalar::Kernel::GetUnsupportedReason(scalar_kargs);
+    if(!scalar_reason.empty())
+        throw ck_tile::arg_error("error: the GEMM kernel does not support these arguments: " + scalar_reason);
+
+    const std::string vector_reason =
+        Vector::Kernel::GetUnsupportedReason(Vector::Kernel::MakeKernelArgs(args, cfg.op));
+    LaunchResult r;
+    if(vector_reason.empty())
+    {
+        r.instance =
+            Vector::describe("vector (A " + std::to_string(Vector::kVecA) + ", B " + std::to_string(Vector::kVecB) +
+                             ", C " + std::to_string(Vector::kVecC) + " elements)");
+        r.ms = Vector::launch(cfg, args);
+    }
+    else
+    {
+        r.instance = Scalar::describe("scalar (" + vector_reason + ")");
+        r.ms       = Scalar::launch(cfg, args);
+    }
+    return r;
+}
+
+template <typename Types, bool kPipelineV2>
+LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args)
+{
+    using Row = ck_tile::tensor_layout::gemm::RowMajor;
+    using Col = ck_tile::tensor_layout::gemm::ColumnMajor;
+    // layouts x epilogue: the compile-time choices of this data type and pipeline
+    auto with_layouts = [&](auto a_layout, auto b_layout) {
+        using AL = decltype(a_layout);
+        using BL = decltype(b_layout);
+        return cfg.cshuffle ? launch_gemm_instance<Types, AL, BL, kPipelineV2, true>(cfg, args)
+                            : launch_gemm_instance<Types, AL, BL, kPipelineV2, false>(cfg, args);
+    };
+    if(cfg.a_row_major)
+        return cfg.b_row_major ? with_layouts(Row{}, Row{}) : with_layouts(Row{}, Col{});
+    else
+        return cfg.b_row_major ? with_layouts(Col{}, Row{}) : with_layouts(Col{}, Col{});
+}
+
+#define GEMM_EXAMPLE_INSTANTIATE(TYPES, V2)                                                                            \
+    template LaunchResult launch_gemm<TYPES, V2>(const Config&, const ck_tile::GemmHostArgs&);
+
+} // namespace gemm_example

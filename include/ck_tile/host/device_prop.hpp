@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// get_device_name(): the arch of the device kernels run on, e.g. "gfx942": the current HIP device's
+// gcnArchName without its feature suffix, or the arch the emulator emulates.
+#pragma once
+#include <string>
+#include "ck_tile/core/config.hpp"
+#include "ck_tile/host/hip_check_error.hpp"
+#include "ck_tile/host/runtime/runtime.hpp"
+
+namespace ck_tile {
+
+inline std::string get_device_name()
+{
+#if defined(CK_TILE_BACKEND_EMULATOR)
+    return emu::arch_name();
+#else
+    int device = 0;
+    HIP_CHECK_ERROR(hipGetDevice(&device));
+    hipDeviceProp_t props{};
+    HIP_CHECK_ERROR(hipGetDeviceProperties(&props, device));
+    const std::string name = props.gcnArchName;
+    return name.substr(0, name.find(':'));
+#endif
+}
+
+} // namespace ck_tile
