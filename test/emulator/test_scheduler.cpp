@@ -99,6 +99,38 @@ TEST_SUITE("scheduler")
         }
     }
 
+    TEST_CASE("a wave that overwrites LDS another wave still reads needs the second barrier")
+    {
+        // Two waves exchange values through LDS in a loop, with a wave collective (like an MFMA)
+        // between the read and the next write. Hardware lets one wave run ahead into the next
+        // iteration's write while the other still reads: without a barrier after the read the
+        // result is wrong there, and the emulator, which lets each wave run ahead as far as it
+        // can, must show it.
+        auto run = [](bool second_barrier) {
+            std::vector<int> out(128);
+            int* o = out.data();
+            emu::launch({{1}, {128}, 128 * sizeof(int), "war"}, [=] {
+                int* lds    = static_cast<int*>(emu::dynamic_lds());
+                const int t = emu::thread_idx_x();
+                int acc     = 0;
+                for(int it = 0; it < 3; ++it)
+                {
+                    lds[t] = it * 1000 + t;
+                    emu::barrier();
+                    acc += emu::shuffle(lds[(t + 64) % 128], emu::lane_id()); // the other wave's value
+                    if(second_barrier)
+                        emu::barrier();
+                }
+                o[t] = acc;
+            });
+            return out;
+        };
+        const std::vector<int> good = run(true);
+        for(int t = 0; t < 128; ++t)
+            CHECK(good[static_cast<std::size_t>(t)] == 3000 + 3 * ((t + 64) % 128));
+        CHECK(run(false) != good);
+    }
+
     TEST_CASE("many barriers in a loop")
     {
         std::vector<int> out(256);

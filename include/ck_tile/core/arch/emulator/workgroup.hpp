@@ -2,11 +2,14 @@
 // Workgroups of the CPU emulator: the per-OS-thread worker that runs them, the scheduler of the
 // fibers of one workgroup, the workgroup barrier, the LDS arena and the thread-identity queries.
 //
-// Scheduling. All work-items of a workgroup are fibers on one OS thread. Fibers run round-robin
-// in flat-thread-id order; a fiber runs until it blocks (at a barrier or a wave collective) or
-// finishes, then control passes directly to the next ready fiber after it (wrapping around). A
-// fiber that completes a barrier or a collective blocks as well, so after every barrier the
-// threads resume in thread-id order. The order is a pure function of the kernel and the launch,
+// Scheduling. All work-items of a workgroup are fibers on one OS thread. A fiber runs until it
+// blocks (at a barrier or a wave collective) or finishes; control then passes directly to the
+// next ready lane of its own wave (wrapping around the wave), and only when its wave has none to
+// the next wave in order (next_ready): each wave runs ahead as far as it can, up to a workgroup
+// barrier, so that waves drift apart as far as hardware lets them. A fiber that completes a
+// barrier or a collective blocks as well; the one that completes a barrier hands over to the
+// lowest thread id, so after every barrier the threads resume in thread-id order. yield() passes
+// to the next fiber in plain round-robin order instead. The order is a pure function of the kernel and the launch,
 // so every run gives the same interleaving, whatever the number of OS threads.
 //
 // A workgroup barrier completes when every thread that has not finished has arrived: threads that
@@ -224,7 +227,7 @@ inline std::string deadlock_message(const workgroup& wg)
 inline std::uint32_t lowest_bit(std::uint64_t m) noexcept { return static_cast<std::uint32_t>(__builtin_ctzll(m)); }
 
 // The first ready fiber after `after` in round-robin order (`after` itself last), or -1.
-inline int next_ready(const workgroup& wg, std::uint32_t after) noexcept
+inline int next_ready_round_robin(const workgroup& wg, std::uint32_t after) noexcept
 {
     const std::uint32_t nwords = wg.nwaves;
     const std::uint32_t start  = after + 1;
@@ -244,6 +247,32 @@ inline int next_ready(const workgroup& wg, std::uint32_t after) noexcept
     return -1;
 }
 
+// The next fiber to run after `after` blocks: the ready lanes of its own wave first (after it,
+// wrapping around the wave), then the other waves in round-robin order, `after` itself last.
+// So a wave runs as far as it can, up to a workgroup barrier, before another wave starts: the
+// largest drift between waves that hardware allows, which makes a missing barrier between waves
+// (a wave overwriting LDS that another still reads, or reading LDS not yet written) give a wrong
+// answer instead of passing by luck.
+inline int next_ready(const workgroup& wg, std::uint32_t after) noexcept
+{
+    const std::uint32_t w0      = after >> 6;
+    const std::uint32_t bit     = after & 63;
+    const std::uint64_t mine    = wg.ready[w0];
+    const std::uint64_t later   = bit == 63 ? 0 : mine & (~std::uint64_t{0} << (bit + 1));
+    const std::uint64_t earlier = mine & ((std::uint64_t{1} << bit) - 1);
+    if(later != 0)
+        return static_cast<int>(w0 * 64 + lowest_bit(later));
+    if(earlier != 0)
+        return static_cast<int>(w0 * 64 + lowest_bit(earlier));
+    for(std::uint32_t k = 1; k < wg.nwaves; ++k)
+    {
+        const std::uint32_t w = (w0 + k) % wg.nwaves;
+        if(wg.ready[w] != 0)
+            return static_cast<int>(w * 64 + lowest_bit(wg.ready[w]));
+    }
+    return (mine >> bit) & 1 ? static_cast<int>(after) : -1;
+}
+
 // Runs fiber j, which must be ready. Returns when `self` runs again, unless `self` has finished.
 template <bool SelfFinished = false>
 inline void switch_to(workgroup& wg, fiber& self, std::uint32_t j) noexcept
@@ -260,9 +289,19 @@ inline void switch_to(workgroup& wg, fiber& self, std::uint32_t j) noexcept
 
 // Blocks the running fiber (its state says why; it may have been made ready again already) and
 // runs the next ready fiber; returns when this fiber runs again.
-inline void park(workgroup& wg, fiber& self)
+// Which fiber a blocking fiber hands over to (see next_ready).
+enum struct handover
 {
-    const int j = next_ready(wg, self.flat);
+    wave_first,   // its own wave's next ready lane, then the other waves
+    round_robin,  // the next ready fiber in thread-id order (yield: let the others run)
+    first_thread, // the lowest ready thread id (a barrier completed: resume in thread-id order)
+};
+
+inline void park(workgroup& wg, fiber& self, handover how = handover::wave_first)
+{
+    const int j = how == handover::wave_first    ? next_ready(wg, self.flat)
+                  : how == handover::round_robin ? next_ready_round_robin(wg, self.flat)
+                                                 : next_ready_round_robin(wg, wg.nwaves * 64 - 1);
     if(j < 0)
         fail_deadlock(wg);
     if(static_cast<std::uint32_t>(j) == self.flat)
@@ -368,14 +407,16 @@ inline void wave_arrive(void* frame, wave_complete_fn fn, const char* name)
             context_exit(self.ctx, *wg.native);
         }
     }
-    if(wg.at_barrier != 0 && wg.at_barrier == wg.alive)
+    const bool released = wg.at_barrier != 0 && wg.at_barrier == wg.alive;
+    if(released)
         release_barrier(wg);
     if(wg.alive == 0)
     {
         t_fiber = nullptr;
         context_exit(self.ctx, *wg.native);
     }
-    const int j = next_ready(wg, self.flat);
+    // as in park(): after a barrier, resume in thread-id order; else the own wave first
+    const int j = released ? next_ready_round_robin(wg, wg.nwaves * 64 - 1) : next_ready(wg, self.flat);
     if(j < 0)
         fail_deadlock(wg);
     switch_to<true>(wg, self, static_cast<std::uint32_t>(j));
@@ -662,10 +703,11 @@ inline void barrier()
         detail::fail_workgroup(
             [&] { return detail::where(wg) + ": barrier() called from inside the function of a wave collective"; });
     std::atomic_signal_fence(std::memory_order_seq_cst);
-    self.state = detail::fiber_state::at_barrier;
-    if(++wg.at_barrier == wg.alive)
+    self.state           = detail::fiber_state::at_barrier;
+    const bool completed = ++wg.at_barrier == wg.alive;
+    if(completed)
         detail::release_barrier(wg);
-    detail::park(wg, self);
+    detail::park(wg, self, completed ? detail::handover::first_thread : detail::handover::wave_first);
     std::atomic_signal_fence(std::memory_order_seq_cst);
 }
 
@@ -684,7 +726,7 @@ inline void yield()
     std::atomic_signal_fence(std::memory_order_seq_cst);
     self.state = detail::fiber_state::ready;
     wg.ready[self.flat >> 6] |= std::uint64_t{1} << (self.flat & 63);
-    detail::park(wg, self);
+    detail::park(wg, self, detail::handover::round_robin); // a spinning wave must let the others run
     std::atomic_signal_fence(std::memory_order_seq_cst);
 }
 
