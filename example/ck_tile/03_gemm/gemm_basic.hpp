@@ -3,6 +3,7 @@
 // prepares and checks the data (run_gemm); each gemm_<prec>_<pipeline>.cpp compiles the kernel
 // instances of one data type and one pipeline (launch_gemm, see gemm_instances.hpp).
 #pragma once
+#include <type_traits>
 #include <string>
 
 #include "ck_tile/core.hpp"
@@ -82,11 +83,10 @@ struct Fp8Types
     using Shape       = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 64>, ck_tile::sequence<2, 2, 1>,
                                                ck_tile::sequence<32, 32, 16>>;
     static constexpr const char* name = "fp8";
-#if defined(CK_TILE_ARCH_GFX950)
-    static constexpr const char* types = "A fp8 (OCP e4m3), B fp8 (OCP e4m3), acc fp32, C fp16";
-#else
-    static constexpr const char* types = "A fp8 (FNUZ e4m3), B fp8 (FNUZ e4m3), acc fp32, C fp16";
-#endif
+    // named after fp8_t itself: on a hip build its encoding is chosen for the whole build
+    static constexpr const char* types = std::is_same_v<ck_tile::fp8_t, ck_tile::fp8_ocp_t>
+                                             ? "A fp8 (OCP e4m3), B fp8 (OCP e4m3), acc fp32, C fp16"
+                                             : "A fp8 (FNUZ e4m3), B fp8 (FNUZ e4m3), acc fp32, C fp16";
 };
 
 struct Config

@@ -198,19 +198,11 @@ CK_TILE_HOST_DEVICE constexpr auto transform_tensor_descriptor(const Desc& old, 
 
     // vector-length guarantee: kept if the old last top dim feeds the new last top dim through a
     // contiguity-preserving transform
-    constexpr index_t vec = [] {
-        index_t result = -1;
-        index_t k      = 0;
-        bool found     = false;
-        ((found = found || (NewUpperTopIds::size() == 1 && NewUpperTopIds::at(0) == ndim_new_top - 1 &&
-                            NewLowerTopIds::size() == 1 && NewLowerTopIds::at(0) == Desc::ndim_top - 1 &&
-                            detail::keeps_vector_contiguity<NewTs>),
-          ++k),
+    constexpr bool keeps_vector =
+        ((NewUpperTopIds::size() == 1 && NewUpperTopIds::at(0) == ndim_new_top - 1 && NewLowerTopIds::size() == 1 &&
+          NewLowerTopIds::at(0) == Desc::ndim_top - 1 && detail::keeps_vector_contiguity<NewTs>) ||
          ...);
-        if(found)
-            result = Desc::guaranteed_vector_length;
-        return result;
-    }();
+    constexpr index_t vec = keeps_vector ? Desc::guaranteed_vector_length : -1;
 
     using all_transforms = decltype(tuple_cat(old.get_transforms(), new_transforms));
     using all_lowers     = decltype(tuple_cat(typename Desc::lower_idss{}, new_lowers{}));

@@ -35,6 +35,9 @@ struct GemmPipelineAGmemBGmemCRegBase
 
     using BlockGemm = decltype(Policy::template GetBlockGemm<Problem>());
 
+    // bytes of LDS the pipeline needs (one or two buffers: the policy knows)
+    CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize() { return Policy::template GetSmemSize<Problem>(); }
+
     CK_TILE_HOST_DEVICE static constexpr index_t GetVectorSizeA() { return Problem::VectorSizeA; }
     CK_TILE_HOST_DEVICE static constexpr index_t GetVectorSizeB() { return Problem::VectorSizeB; }
 

@@ -28,8 +28,6 @@ struct GemmPipelineAGmemBGmemCRegV1 : GemmPipelineAGmemBGmemCRegBase<Problem_, P
     static constexpr const char* name        = "v1";
     static constexpr const char* description = "v1 (one LDS buffer, 2 barriers per K step)";
 
-    CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize() { return Policy::template GetSmemSize<Problem>(); }
-
     template <typename ADramWindow, typename BDramWindow>
     CK_TILE_DEVICE auto operator()(const ADramWindow& a_dram_block_window_tmp,
                                    const BDramWindow& b_dram_block_window_tmp, index_t num_loop, void* p_smem) const

@@ -50,8 +50,6 @@ struct GemmPipelineAGmemBGmemCRegV2 : GemmPipelineAGmemBGmemCRegBase<Problem_, P
     static constexpr const char* name        = "v2";
     static constexpr const char* description = "v2 (two LDS buffers, 1 barrier per K step)";
 
-    CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize() { return Policy::template GetSmemSize<Problem>(); }
-
     template <typename ADramWindow, typename BDramWindow>
     CK_TILE_DEVICE auto operator()(const ADramWindow& a_dram_block_window_tmp,
                                    const BDramWindow& b_dram_block_window_tmp, index_t num_loop, void* p_smem) const
