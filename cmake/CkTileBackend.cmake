@@ -2,7 +2,8 @@
 # The backend: an interface library `ck_tile` carrying the include path, the backend and arch
 # macros and the compile flags, and CK_TILE_ARCHS, the archs this build dir builds for.
 
-set(_ck_supported_archs gfx942 gfx950)
+include(CkTileArchs)
+set(_ck_supported_archs ${CK_TILE_SUPPORTED_ARCHS})
 foreach(_arch IN LISTS GPU_TARGETS)
   if(NOT _arch IN_LIST _ck_supported_archs)
     message(FATAL_ERROR "ck_tile: GPU_TARGETS contains '${_arch}'; supported archs: ${_ck_supported_archs}")
@@ -45,10 +46,10 @@ elseif(CK_TILE_BACKEND STREQUAL "hip")
     endforeach()
     target_compile_options(ck_tile INTERFACE $<$<COMPILE_LANGUAGE:CXX>:-x hip>)
     # fp8_t must be one type in host code and in every arch's device code: OCP when every target
-    # is gfx950, else FNUZ (see numeric/float8.hpp)
+    # computes with OCP, else FNUZ (see numeric/float8.hpp)
     set(_fp8_ocp 1)
     foreach(_arch IN LISTS GPU_TARGETS)
-      if(NOT _arch STREQUAL "gfx950")
+      if(NOT CK_TILE_ARCH_${_arch}_FP8 STREQUAL "ocp")
         set(_fp8_ocp 0)
       endif()
     endforeach()

@@ -1,14 +1,23 @@
 # SPDX-License-Identifier: MIT
-# ck_tile_add_executable(<name> SOURCES <src>... [ARCHS <arch>...] [GROUP tutorials|examples])
+# ck_tile_add_executable(<name> SOURCES <src>... [ARCHS <arch>...] [WAVE <lanes>] [GROUP tutorials|examples])
 #
 # Adds a tutorial or example binary, but only when this build dir builds at least one of the archs
-# the target supports (the gfx942/gfx950 guard; ARCHS defaults to every supported arch). In a
+# the target supports (the per-arch guard; ARCHS defaults to every arch of the arch table). In a
 # device-code-only build it instead compiles one code object per arch,
 # <build>/device/<name>.<arch>.co, all collected by the target device_code_objects.
 function(ck_tile_add_executable name)
-  cmake_parse_arguments(ARG "" "GROUP" "SOURCES;ARCHS" ${ARGN})
+  cmake_parse_arguments(ARG "" "GROUP;WAVE" "SOURCES;ARCHS" ${ARGN})
   if(NOT ARG_ARCHS)
-    set(ARG_ARCHS gfx942 gfx950)
+    set(ARG_ARCHS ${CK_TILE_SUPPORTED_ARCHS})
+  endif()
+  if(ARG_WAVE) # written for one wave size: only the archs of the table with that many lanes
+    set(_same_wave "")
+    foreach(_arch IN LISTS ARG_ARCHS)
+      if(CK_TILE_ARCH_${_arch}_WAVE EQUAL ARG_WAVE)
+        list(APPEND _same_wave ${_arch})
+      endif()
+    endforeach()
+    set(ARG_ARCHS ${_same_wave})
   endif()
   set(_archs "")
   foreach(_arch IN LISTS CK_TILE_ARCHS)

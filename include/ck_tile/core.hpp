@@ -2,6 +2,7 @@
 // The CK Tile core: everything a kernel needs, in one include.
 #pragma once
 #include "ck_tile/core/config.hpp"
+#include "ck_tile/core/arch/arch_table.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/integral_constant.hpp"
 #include "ck_tile/core/numeric/math.hpp"

@@ -9,6 +9,8 @@
 // Arch macros (the library's own, used by guards in C++ code):
 //   CK_TILE_ARCH_GFX942, CK_TILE_ARCH_GFX950   defined to 1 for the arch being compiled or emulated
 //   CK_TILE_ARCH_CDNA                           wave64 CDNA3/CDNA4 family (either of the above)
+//   CK_TILE_COMPILED_ARCH                       that arch's name token; arch/arch_table.hpp turns
+//                                               it into ck_tile::compiled_arch and its facts
 #pragma once
 
 #if !defined(CK_TILE_BACKEND_HIP) && !defined(CK_TILE_BACKEND_EMULATOR)
@@ -64,11 +66,15 @@
 #endif
 
 // ---- arch macros -----------------------------------------------------------------------------
+// One block per arch of arch/arch_table.def: the compiler's macro (device pass) or the emulator's
+// (CMake defines CK_TILE_EMULATE_<ARCH>) names the arch; its facts live in the table.
 #if defined(__gfx942__) || defined(CK_TILE_EMULATE_GFX942)
 #define CK_TILE_ARCH_GFX942 1
+#define CK_TILE_COMPILED_ARCH gfx942
 #endif
 #if defined(__gfx950__) || defined(CK_TILE_EMULATE_GFX950)
 #define CK_TILE_ARCH_GFX950 1
+#define CK_TILE_COMPILED_ARCH gfx950
 #endif
 #if defined(CK_TILE_ARCH_GFX942) || defined(CK_TILE_ARCH_GFX950)
 #define CK_TILE_ARCH_CDNA 1
@@ -78,17 +84,6 @@
 #error "ck_tile: the emulator needs an arch: define CK_TILE_EMULATE_GFX942 or CK_TILE_EMULATE_GFX950"
 #endif
 
-#if defined(CK_TILE_BACKEND_EMULATOR) && defined(CK_TILE_EMULATE_GFX942) && defined(CK_TILE_EMULATE_GFX950)
+#if defined(CK_TILE_BACKEND_EMULATOR) && defined(CK_TILE_ARCH_GFX942) && defined(CK_TILE_ARCH_GFX950)
 #error "ck_tile: the emulator emulates one arch per build; define only one CK_TILE_EMULATE_* macro"
 #endif
-
-namespace ck_tile {
-// Name of the arch this translation unit emulates or (in the device pass) compiles for.
-#if defined(CK_TILE_ARCH_GFX950)
-inline constexpr const char* compiled_arch_name = "gfx950";
-#elif defined(CK_TILE_ARCH_GFX942)
-inline constexpr const char* compiled_arch_name = "gfx942";
-#else
-inline constexpr const char* compiled_arch_name = "host";
-#endif
-} // namespace ck_tile

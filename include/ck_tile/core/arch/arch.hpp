@@ -6,6 +6,7 @@
 #pragma once
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/arch/arch_table.hpp"
 
 #if defined(CK_TILE_BACKEND_EMULATOR)
 #include "ck_tile/core/arch/emulator/emulator.hpp"
@@ -24,8 +25,8 @@ enum struct address_space_enum
     vgpr
 };
 
-// Every target of this library is wave64 CDNA (gfx942, gfx950).
-CK_TILE_HOST_DEVICE constexpr index_t get_warp_size() { return 64; }
+// Lanes per wave: the arch's (arch_table.def); host code of a hip build gets the one all archs share.
+CK_TILE_HOST_DEVICE constexpr index_t get_warp_size() { return common_wave_size; }
 
 #if defined(CK_TILE_BACKEND_EMULATOR)
 

@@ -8,10 +8,9 @@
 //   fp8_ocp_t    E4M3FN (OCP)  7       448    0x7f, 0xff               none       0x80
 //   bf8_ocp_t    E5M2   (OCP) 15     57344    exponent 11111, m != 0   0x7c, 0xfc 0x80
 //
-// gfx942 (CDNA3) computes with the FNUZ encodings, gfx950 (CDNA4) with the OCP ones, so
-// fp8_t / bf8_t name the encoding of the arch being compiled or emulated: OCP where
-// CK_TILE_ARCH_GFX950 is defined, FNUZ otherwise (gfx942, and host code of a build without an
-// arch macro).
+// Each arch computes with one of the two encodings (the fp8 column of arch/arch_table.def), so
+// fp8_t / bf8_t name the encoding of the arch being compiled or emulated (FNUZ in host code of a
+// build without an arch).
 //
 // Conversions. fp8 -> float is exact (every value is a float). float -> fp8 rounds to nearest,
 // ties to even, and is SATURATING by default: a finite value beyond the largest finite value, and
@@ -27,15 +26,16 @@
 #include <cstdint>
 #include <type_traits>
 #include "ck_tile/core/config.hpp"
+#include "ck_tile/core/arch/arch_table.hpp"
 
 namespace ck_tile {
 
 enum struct fp8_encoding
 {
-    e4m3_fnuz, // gfx942 fp8
-    e5m2_fnuz, // gfx942 bf8
-    e4m3_ocp,  // gfx950 fp8 (OCP E4M3FN)
-    e5m2_ocp   // gfx950 bf8 (OCP E5M2)
+    e4m3_fnuz, // fp8 of the fnuz archs
+    e5m2_fnuz, // bf8 of the fnuz archs
+    e4m3_ocp,  // fp8 of the ocp archs (OCP E4M3FN)
+    e5m2_ocp   // bf8 of the ocp archs (OCP E5M2)
 };
 
 // Parameters of an encoding.
@@ -198,34 +198,29 @@ using bf8_ocp_t  = float8<fp8_encoding::e5m2_ocp>;
 
 static_assert(sizeof(fp8_fnuz_t) == 1 && std::is_trivially_copyable_v<fp8_fnuz_t>);
 
-// A real hip build compiles host code (no arch macro) and each arch's device code separately, and
-// all of them must name the same type, so there the encoding is one choice for the whole build:
-// CMake defines CK_TILE_FP8_OCP=1 when every GPU target is gfx950 and 0 otherwise. A binary built
-// for both gfx942 and gfx950 therefore computes fp8 right on only one of them; host code asks
+// A real hip build compiles host code (no arch) and each arch's device code separately, and all of
+// them must name the same type, so there the encoding is one choice for the whole build: CMake
+// defines CK_TILE_FP8_OCP=1 when every GPU target computes with OCP and 0 otherwise. A binary built
+// for archs of both encodings therefore computes fp8 right on only some of them; host code asks
 // fp8_native_on(arch) before it runs fp8 kernels on a device.
 #if defined(CK_TILE_BACKEND_HIP) && !defined(CK_TILE_DEVICE_CODE_ONLY)
 #if defined(CK_TILE_FP8_OCP) && CK_TILE_FP8_OCP
-#define CK_TILE_FP8_USES_OCP 1
-#endif
-#elif defined(CK_TILE_ARCH_GFX950)
-#define CK_TILE_FP8_USES_OCP 1
-#endif
-#if defined(CK_TILE_FP8_USES_OCP)
-using fp8_t = fp8_ocp_t;
-using bf8_t = bf8_ocp_t;
+inline constexpr fp8_flavour fp8_build_flavour = fp8_flavour::ocp;
 #else
-using fp8_t = fp8_fnuz_t;
-using bf8_t = bf8_fnuz_t;
+inline constexpr fp8_flavour fp8_build_flavour = fp8_flavour::fnuz;
 #endif
+#else
+inline constexpr fp8_flavour fp8_build_flavour =
+    has_compiled_arch ? get_arch_info(compiled_arch).fp8 : fp8_flavour::fnuz;
+#endif
+using fp8_t = std::conditional_t<fp8_build_flavour == fp8_flavour::ocp, fp8_ocp_t, fp8_fnuz_t>;
+using bf8_t = std::conditional_t<fp8_build_flavour == fp8_flavour::ocp, bf8_ocp_t, bf8_fnuz_t>;
 
 // Whether a GPU arch (e.g. "gfx942", "gfx950:sramecc+:xnack-") computes with fp8_t's encoding.
 CK_TILE_HOST constexpr bool fp8_native_on(const char* arch)
 {
-    const char* want = std::is_same_v<fp8_t, fp8_ocp_t> ? "gfx950" : "gfx942";
-    for(int i = 0; i < 6; ++i)
-        if(arch[i] != want[i])
-            return false;
-    return arch[6] == '\0' || arch[6] == ':';
+    const arch_info* a = find_arch(arch);
+    return a != nullptr && a->fp8 == fp8_build_flavour;
 }
 
 template <typename T>
