@@ -1,12 +1,24 @@
 # SPDX-License-Identifier: MIT
-# ck_tile_add_executable(<name> SOURCES <src>... [ARCHS <arch>...] [WAVE <lanes>] [GROUP tutorials|examples])
+# ck_tile_add_executable(<name> SOURCES <src>... [ARCHS <arch>...] [WAVE <lanes>] [GROUP tutorials|examples]
+#                        [FULL_SOURCES <src>...] [FULL_ONLY])
+#
+# FULL_SOURCES are compiled in only with the full instance profile (CK_TILE_INSTANCES=full), which
+# also defines CK_TILE_INSTANCES_FULL=1 for the target's sources; a FULL_ONLY target is added only
+# with that profile.
 #
 # Adds a tutorial or example binary, but only when this build dir builds at least one of the archs
 # the target supports (the per-arch guard; ARCHS defaults to every arch of the arch table). In a
 # device-code-only build it instead compiles one code object per arch,
 # <build>/device/<name>.<arch>.co, all collected by the target device_code_objects.
 function(ck_tile_add_executable name)
-  cmake_parse_arguments(ARG "" "GROUP;WAVE" "SOURCES;ARCHS" ${ARGN})
+  cmake_parse_arguments(ARG "FULL_ONLY" "GROUP;WAVE" "SOURCES;ARCHS;FULL_SOURCES" ${ARGN})
+  if(ARG_FULL_ONLY AND NOT CK_TILE_INSTANCES STREQUAL "full")
+    message(STATUS "ck_tile: skipping ${name}: built with CK_TILE_INSTANCES=full only")
+    return()
+  endif()
+  if(CK_TILE_INSTANCES STREQUAL "full")
+    list(APPEND ARG_SOURCES ${ARG_FULL_SOURCES})
+  endif()
   if(NOT ARG_ARCHS)
     set(ARG_ARCHS ${CK_TILE_SUPPORTED_ARCHS})
   endif()
@@ -37,6 +49,9 @@ function(ck_tile_add_executable name)
 
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ck_tile)
+  if(CK_TILE_INSTANCES STREQUAL "full")
+    target_compile_definitions(${name} PRIVATE CK_TILE_INSTANCES_FULL=1)
+  endif()
   if(ARG_GROUP)
     add_dependencies(${ARG_GROUP} ${name})
   endif()
@@ -66,6 +81,9 @@ function(_ck_tile_add_device_code_objects name archs)
 
   set(_flags -x hip -std=c++20 -O3 -nogpuinc -nogpulib -DCK_TILE_BACKEND_HIP=1 -DCK_TILE_DEVICE_CODE_ONLY=1
              -I${PROJECT_SOURCE_DIR}/include -I${PROJECT_SOURCE_DIR})
+  if(CK_TILE_INSTANCES STREQUAL "full")
+    list(APPEND _flags -DCK_TILE_INSTANCES_FULL=1)
+  endif()
   set(_outputs "")
   foreach(_arch IN LISTS archs)
     set(_out ${CMAKE_BINARY_DIR}/device/${name}.${_arch}.co)

@@ -146,7 +146,25 @@ TEST_CASE("positive and ranged integers")
     CHECK_THROWS_WITH_AS(p.get_int_at_least("m", 1), "error: option -m: 'abc' is not an integer", ck_tile::arg_error);
 }
 
-TEST_CASE("unknown option, missing '=', stray argument: parse fails with one line")
+TEST_CASE("-name value: the next argument is the value, a negative number included")
+{
+    auto p = make_parser();
+    REQUIRE(parse(p, {"-m", "128", "-n=7", "-alpha", "-0.25", "-prec", "bf16"}));
+    CHECK(p.get_int("m") == 128);
+    CHECK(p.get_int("n") == 7);
+    CHECK(p.get_float("alpha") == -0.25f);
+    CHECK(p.get_str("prec") == "bf16");
+    REQUIRE(parse(p, {"-m", "-5", "-alpha", "-.5"}));
+    CHECK(p.get_int("m") == -5);
+    CHECK(p.get_float("alpha") == -0.5f);
+    {
+        capture err(std::cerr); // an option where the value should be: the first lacks its value
+        CHECK_FALSE(parse(p, {"-m", "-n=3"}));
+        CHECK(err.str() == "error: option -m: missing value, write -m=VALUE or -m VALUE\n");
+    }
+}
+
+TEST_CASE("unknown option, missing value, stray argument: parse fails with one line")
 {
     auto p = make_parser();
     {
@@ -158,8 +176,13 @@ TEST_CASE("unknown option, missing '=', stray argument: parse fails with one lin
     CHECK(p.error_message() == "error: unknown option -k (-? lists the options)");
     {
         capture err(std::cerr);
-        CHECK_FALSE(parse(p, {"-m", "128"}));
-        CHECK(err.str() == "error: option -m: missing value, write -m=VALUE\n");
+        CHECK_FALSE(parse(p, {"-m"}));
+        CHECK(err.str() == "error: option -m: missing value, write -m=VALUE or -m VALUE\n");
+    }
+    {
+        capture err(std::cerr);
+        CHECK_FALSE(parse(p, {"-m", "128", "256"}));
+        CHECK(err.str().rfind("error: unexpected argument '256'", 0) == 0);
     }
     {
         capture err(std::cerr);
@@ -184,7 +207,7 @@ TEST_CASE("help: printed to stdout, parse returns false, help_requested() true")
         CHECK(p.help_requested());
         CHECK(err.str().empty());
         const std::string s = out.str();
-        CHECK(s.find("usage: prog [-name=value]...") != std::string::npos);
+        CHECK(s.find("usage: prog [-name=value | -name value]...") != std::string::npos);
         CHECK(s.find("  -m      m dimension (default: 3840)") != std::string::npos);
         CHECK(s.find("  -alpha  scale (default: 1.5)") != std::string::npos);
         CHECK(s.find("-prec") < s.find("-seed")); // declaration order

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ArgParser: command-line options of the tutorials and examples, written -name=value.
+// ArgParser: command-line options of the tutorials and examples, written -name=value or -name value.
 //
 //   ck_tile::ArgParser arg_parser;
 //   arg_parser.insert("m", "3840", "m dimension")
@@ -16,14 +16,16 @@
 //       return 1;
 //   }
 //
-// Syntax: each argument is -name=value (--name=value is accepted too). The value is everything
-// after the first '=' and may be empty or start with '-' (-k=-1). A later occurrence of an
-// option overrides an earlier one. -?, -h, -help or --help anywhere prints the help text (every
+// Syntax: each option is -name=value or -name value (--name is accepted too). With '=', the value
+// is everything after the first '=' and may be empty or start with '-' (-k=-1). Without '=', the
+// value is the next argument, which may start with '-' only if it is a number (-k -1, -scale -.5);
+// anything else that starts with '-' is the next option, so the first lacks its value. A later
+// occurrence of an option overrides an earlier one. -?, -h, -help or --help anywhere prints the help text (every
 // option with its help and default) to stdout; parse then returns false and help_requested()
 // is true.
 //
-// Errors: parse() rejects an unknown option, an argument without '=', or one that does not start
-// with '-': it prints one line "error: ..." to stderr and returns false (help_requested() false).
+// Errors: parse() rejects an unknown option, an option without a value, or a stray argument that
+// is not an option's value: it prints one line "error: ..." to stderr and returns false (help_requested() false).
 // Values are untyped until read: the typed getters (get_int, get_uint32, get_uint64, get_float,
 // get_double, get_bool, get_int_at_least, get_int_in_range) accept only a complete, in-range value
 // of their type ("12x", "abc", "" and "99999999999" for get_int are rejected) and otherwise throw
@@ -108,16 +110,20 @@ public:
             const std::string_view arg = argv[i] ? argv[i] : "";
             if(arg.size() < 2 || arg[0] != '-')
                 return fail("error: unexpected argument '" + std::string(arg) +
-                            "' (options are written -name=value; -? lists them)");
+                            "' (options are written -name=value or -name value; -? lists them)");
             std::string_view body = arg.substr(arg.size() > 2 && arg[1] == '-' ? 2 : 1);
             const auto eq         = body.find('=');
             const std::string name(body.substr(0, eq));
             auto it = index_.find(name);
             if(it == index_.end())
                 return fail("error: unknown option -" + name + " (-? lists the options)");
-            if(eq == std::string_view::npos)
-                return fail("error: option -" + name + ": missing value, write -" + name + "=VALUE");
-            args_[it->second].value = std::string(body.substr(eq + 1));
+            if(eq != std::string_view::npos)
+                args_[it->second].value = std::string(body.substr(eq + 1));
+            else if(i + 1 < argc && argv[i + 1] != nullptr && is_value(argv[i + 1]))
+                args_[it->second].value = argv[++i];
+            else
+                return fail("error: option -" + name + ": missing value, write -" + name + "=VALUE or -" + name +
+                            " VALUE");
         }
         return true;
     }
@@ -190,7 +196,8 @@ public:
         std::size_t width = 0;
         for(const auto& a : args_)
             width = std::max(width, a.name.size());
-        os << "usage: " << (program_.empty() ? "<program>" : program_) << " [-name=value]...\noptions:\n";
+        os << "usage: " << (program_.empty() ? "<program>" : program_)
+           << " [-name=value | -name value]...\noptions:\n";
         for(const auto& a : args_)
         {
             os << "  -" << a.name << std::string(width - a.name.size() + 2, ' ') << a.help_text
@@ -207,6 +214,16 @@ private:
         std::string help_text;
         std::string value;
     };
+
+    // Whether an argument after "-name" is its value: anything but an option ("-x..."), where a
+    // negative number ("-1", "-.5") counts as a value.
+    static bool is_value(std::string_view next)
+    {
+        if(next.empty() || next[0] != '-')
+            return true;
+        const std::size_t d = next.size() > 1 && next[1] == '.' ? 2 : 1;
+        return next.size() > d && std::isdigit(static_cast<unsigned char>(next[d])) != 0;
+    }
 
     static std::string prefix(const Arg& a) { return "error: option -" + a.name + ": "; }
 
