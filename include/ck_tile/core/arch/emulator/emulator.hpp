@@ -2,16 +2,39 @@
 // The CPU emulator of a wave64 AMD GPU (gfx942 or gfx950), for the emulator backend: kernels are
 // ordinary C++ callables run as every work-item of a grid by ck_tile::emu::launch().
 //
-//   arch_traits.hpp  warp_size, lds_bytes_limit(), arch_name(), launch_error
-//   fault.hpp        guard regions and the fault handler (one clear line, exit status 1)
-//   fiber.hpp        fiber contexts (assembly switch) and fiber stack pools
-//   memory.hpp       device_malloc / device_free / is_device_pointer
-//   workgroup.hpp    scheduler, barrier(), yield(), LDS (dynamic_lds, lds_static), thread identity
-//   wave.hpp         wave collectives: wave_collective, shuffle, ballot, readfirstlane
-//   printf.hpp       device_printf, set_printf_sink
-//   launch.hpp       launch_params, launch(), set_worker_threads()
+// The path a kernel takes, one file per step:
+//
+//   launch.hpp       launch(): checks the launch, hands the workgroups to a pool of OS threads,
+//                    puts their printf output in workgroup order, rethrows the first error
+//   worker.hpp       one per OS thread: runs one workgroup at a time, each work-item a fiber
+//                    starting at fiber_main; finish_thread() when a work-item returns
+//   workgroup.hpp    the workgroup as data (fibers, waves, launch facts) and the identity queries
+//                    (thread_idx_x, block_idx_x, lane_id, warp_id, ...)
+//   scheduler.hpp    which fiber runs next (a wave runs ahead up to a barrier); barrier(), yield()
+//   fiber.hpp        fiber contexts (assembly switch) and the stack pools they run on
+//   wave.hpp         wave collectives: a lane waits until its wave has arrived, the last lane
+//                    computes for all (wave_collective, shuffle, ballot, readfirstlane)
+//   mfma.hpp         the MFMA instructions' register layouts and arithmetic, as wave collectives
+//   lds.hpp          the LDS arena with guard pages, dynamic_lds, lds_static, is_lds_pointer
+//   memory.hpp       device memory with guard pages: device_malloc / device_free / is_device_pointer
+//   printf.hpp       device_printf: buffered per workgroup, emitted in workgroup order
+//   diagnostics.hpp  errors inside a kernel (deadlock, mismatched collectives, too much LDS) and
+//                    the kernel/block/thread the fault handler names
+//   fault.hpp        guarded regions and the SIGSEGV/SIGBUS/SIGFPE handler (one line, exit 1)
+//   arch_traits.hpp  facts of the emulated arch (from arch_table.def), launch_error
 //
 // device_printf_macro.hpp (not included here) makes `printf` in device code mean device_printf.
+//
+// Parts of the emulator backend outside this directory:
+//   core/arch/arch.hpp, core/arch/lds.hpp, core/arch/amd_buffer_addressing.hpp
+//                    the library's arch primitives (thread ids, block_sync_lds, warp_shuffle,
+//                    CK_TILE_LDS_ARRAY, range-checked buffer loads/stores) on top of this runtime
+//   core/arch/mfma.hpp  ck_tile::mfma<>, which calls this directory's mfma.hpp on the emulator
+//   core/arch/arch_table.def / .hpp, core/config.hpp  the arch emulated (CK_TILE_EMULATE_<ARCH>)
+//   core/numeric/half.hpp  half_t as a 16-bit struct with float arithmetic on the emulator
+//   host/runtime/emulator.hpp  the HIP runtime names the host code uses (hipMalloc, hipMemcpy, ...)
+//   host/kernel_launch.hpp     make_kernel: a kernel functor run through launch()
+//   host/device_prop.hpp       get_device_name(): the emulated arch's name
 //
 // Environment (each read once per process):
 //   CK_TILE_EMU_THREADS      OS threads that run workgroups (default: hardware threads; 1: serial);
@@ -27,10 +50,14 @@
 #endif
 
 #include "ck_tile/core/arch/emulator/arch_traits.hpp"
+#include "ck_tile/core/arch/emulator/diagnostics.hpp"
 #include "ck_tile/core/arch/emulator/fault.hpp"
 #include "ck_tile/core/arch/emulator/fiber.hpp"
 #include "ck_tile/core/arch/emulator/launch.hpp"
+#include "ck_tile/core/arch/emulator/lds.hpp"
 #include "ck_tile/core/arch/emulator/memory.hpp"
 #include "ck_tile/core/arch/emulator/printf.hpp"
+#include "ck_tile/core/arch/emulator/scheduler.hpp"
 #include "ck_tile/core/arch/emulator/wave.hpp"
+#include "ck_tile/core/arch/emulator/worker.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"

@@ -14,7 +14,7 @@
 // back to whatever handler was installed before (a sanitizer, a debugger, the default action).
 //
 // The kernel context (kernel name, block, thread) and the current fiber's stack come from hooks
-// that the scheduler (workgroup.hpp) installs, so that this header does not depend on it.
+// that each worker installs (diagnostics.hpp, worker.hpp), so that this header depends on neither.
 #pragma once
 
 #include <atomic>
@@ -101,7 +101,7 @@ inline void unregister_region(int slot)
     g_regions.free_head = static_cast<std::uint32_t>(slot) + 1;
 }
 
-// ---- hooks set by the scheduler ---------------------------------------------------------------
+// ---- hooks set by the workers (diagnostics.hpp) ----------------------------------------------
 
 struct fault_hooks
 {

@@ -42,6 +42,7 @@
 #include "ck_tile/core/arch/emulator/arch_traits.hpp"
 #include "ck_tile/core/arch/emulator/fault.hpp"
 #include "ck_tile/core/arch/emulator/printf.hpp"
+#include "ck_tile/core/arch/emulator/worker.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
 namespace ck_tile::emu {

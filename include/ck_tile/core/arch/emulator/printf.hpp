@@ -5,7 +5,7 @@
 // ends, its buffer goes to the printf sink (stdout by default) in one piece, and workgroups are
 // emitted in workgroup order (x fastest, then y, then z) whatever OS thread ran them. Within a
 // workgroup, lines come in the order the threads executed, which is deterministic (see
-// workgroup.hpp). So a launch prints exactly the same bytes with one worker thread or many.
+// scheduler.hpp). So a launch prints exactly the same bytes with one worker thread or many.
 // Output of a workgroup that failed is emitted too. Outside a kernel, device_printf prints at once.
 #pragma once
 

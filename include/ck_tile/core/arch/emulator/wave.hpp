@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Wave-level collectives of the CPU emulator: operations over the 64 lanes of a wave (lane
-// permutes, ballot, readfirstlane; later the MFMA models).
+// permutes, ballot, readfirstlane; the MFMA models of mfma.hpp are built on wave_collective).
 //
 // Every lane of the wave that is active calls the collective; each lane blocks until all active
 // lanes of its wave have arrived, and the last lane to arrive computes the result for the whole
@@ -25,15 +25,73 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <utility>
 
 #include "ck_tile/core/arch/emulator/arch_traits.hpp"
+#include "ck_tile/core/arch/emulator/diagnostics.hpp"
+#include "ck_tile/core/arch/emulator/scheduler.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
 namespace ck_tile::emu {
 
 namespace detail {
+
+// ---- arrival: how a lane waits for its wave ----------------------------------------------------
+
+// Runs the pending collective of wave `w` (all its live lanes have arrived) and releases its lanes.
+inline void complete_wave(workgroup& wg, std::uint32_t w)
+{
+    wave_state& ws            = wg.waves[w];
+    const std::uint64_t mask  = ws.arrived;
+    const wave_complete_fn fn = ws.complete;
+    ws.arrived                = 0;
+    ws.complete               = nullptr;
+    wg.in_collective          = true;
+    fn(ws.frames, mask);
+    wg.in_collective = false;
+    wg.ready[w] |= mask;
+    for(std::uint64_t m = mask; m != 0; m &= m - 1)
+        wg.fibers[w * 64 + lowest_bit(m)].state = fiber_state::ready;
+}
+
+// The running lane arrives at a wave collective described by (frame, fn, name) and waits until
+// its wave's collective has completed (the last lane to arrive runs fn for the whole wave).
+inline void wave_arrive(void* frame, wave_complete_fn fn, const char* name)
+{
+    fiber& self   = *current_fiber(name);
+    workgroup& wg = *t_wg;
+    if(wg.in_collective)
+        fail_workgroup([&] {
+            return where(wg) + ": a wave collective was called from inside the function of "
+                               "another wave collective";
+        });
+    const std::uint32_t w   = self.flat >> 6;
+    const std::uint64_t bit = std::uint64_t{1} << (self.flat & 63);
+    wave_state& ws          = wg.waves[w];
+    if(ws.arrived == 0)
+    {
+        ws.complete = fn;
+        ws.name     = name;
+    }
+    else if(ws.complete != fn)
+    {
+        fail_workgroup([&] {
+            return where(wg) + ": lanes of wave " + std::to_string(w) + " called different wave collectives (lanes " +
+                   lane_list(ws.arrived) + " are at '" + ws.name + "', lane " + std::to_string(self.flat & 63) +
+                   " at a different '" + name + "'); all active lanes of a wave must execute the same collective";
+        });
+    }
+    ws.frames[self.flat & 63] = frame;
+    ws.arrived |= bit;
+    self.state = fiber_state::at_wave;
+    if(ws.arrived == ws.alive)
+        complete_wave(wg, w);
+    park(wg, self);
+}
+
+// ---- typed collectives ----------------------------------------------------------------------------
 
 template <typename In, typename Out, typename F>
 struct wave_frame
