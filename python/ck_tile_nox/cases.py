@@ -1,475 +1,284 @@
-"""Find and validate the ``cases.toml`` files that sit beside each tutorial and example.
+"""The ``cases.toml`` files beside each tutorial and example: a declared model, then expansion.
 
-A cases file names one CMake target, the archs it is valid on, its build-matrix axes, optional
-device-code checks, and the cases to run (see :data:`CASE_KEYS` for every key a case accepts)::
+A file names its CMake target(s) and the cases to run::
 
-    [target]
-    name = "tile_tutorial_copy_kernel"
-    archs = ["gfx942", "gfx950"]                 # optional, default: every configured arch
-    [target.matrix]                               # optional: compile definitions and their values
-    CK_TILE_ENABLE_TRANSPOSED_C_DISTRIBUTION = [0, 1]
-    [target.device_check]                         # optional
-    require_instructions = ["v_mfma_f32_32x32x8_f16"]
+    [target]                       # or [[target]] for several binaries (cases then name theirs)
+    name = "tile_example_gemm_basic"
+    archs = ["gfx942", "gfx950"]   # optional; names from include/ck_tile/core/arch/arch_table.def
+    matrix = { CK_TILE_ENABLE_TRANSPOSED_C_DISTRIBUTION = [0, 1] }   # optional build axes
+    device_check = { require_instructions = ["v_mfma_f32_32x32x8_f16"] }  # or arch -> list
+
+    [defaults]                     # any case key: the value of every case that does not set it
+    expect = ["valid:y"]
+    reject = ["valid:n"]
 
     [[case]]
-    name = "fp16_256x512"
-    args = ["-m=256", "-n=512"]
-    expect = ["valid:y"]
+    name = "one_block"
+    args = ["-m=256"]
 
-``require_instructions`` may also be a table from arch to list, for instructions that exist on
-one arch only. A folder with several binaries may use ``[[target]]`` (an array of tables)
-instead of ``[target]``; each case then says which one it belongs to with ``target = "name"``.
+    [[product]]                    # one case per combination of the vary values
+    name = "{prec}_{m}"            # {param} is replaced in the name and in every string
+    args = ["-prec={prec}", "-m={m}", "{more}"]   # an element that is just "{p}" with a list
+    vary.prec = ["fp16", "bf16"]                  # value splices that list in
+    vary.size = [{ m = 1, more = [] }, { m = 64, more = ["-n=3"] }]  # a table sets several
 
-Validation is strict: an unknown key, a wrong type or a value out of range is an error that
-names the file and the key, and every error of every file is reported at once.
+Case keys: see :class:`CaseFields`. ``instances = "full"`` marks a case that needs the full
+instance profile (skipped under ``CK_TILE_INSTANCES=ci``). An unknown key, a wrong type or a
+value out of range is an error naming the file and line; all errors of all files are reported.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-CASES_FILENAME = "cases.toml"
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ck_tile_nox.archs import ARCH_NAMES
+
 SEARCH_DIRS = ("tutorial", "example", "client_example")
-DEFAULT_TIMEOUT = 300.0
-
 Scalar = int | str
-
-TARGET_KEYS = {"name", "archs", "matrix", "device_check"}
-DEVICE_CHECK_KEYS = {"require_instructions"}
-CASE_KEYS = {
-    "name",
-    "target",
-    "args",
-    "emulator_args",
-    "expect",
-    "expect_regex",
-    "reject",
-    "returncode",
-    "stderr_lines",
-    "timeout",
-    "archs",
-    "matrix",
-    "bench",
-}
-TOP_KEYS = {"target", "case"}
-
-_TARGET_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$")
-_CASE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.+=-]*$")
-_ARCH = re.compile(r"^gfx[0-9a-z]+$")
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_AXIS_VALUE = re.compile(r"^[A-Za-z0-9_.+-]+$")
+_NAME = r"^[A-Za-z0-9_][A-Za-z0-9_.+=-]*$"
+_PARAM = re.compile(r"\{(\w+)\}")
 
 
 class CasesError(Exception):
-    """One or more cases files are invalid; ``errors`` holds one message per problem."""
+    """Invalid cases files; ``errors`` holds one ``file:line: problem`` per problem."""
 
     def __init__(self, errors: list[str]) -> None:
         self.errors = errors
         super().__init__("\n".join(errors))
 
 
-@dataclass(frozen=True)
-class Case:
-    """One invocation of a target's binary and what its output must look like."""
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
-    name: str
-    target: str
-    source: Path
-    args: tuple[str, ...] = ()
-    emulator_args: tuple[str, ...] | None = None
-    expect: tuple[str, ...] = ()
-    expect_regex: tuple[str, ...] = ()
-    reject: tuple[str, ...] = ()
-    returncode: int | str = 0
-    stderr_lines: int | None = None
-    timeout: float = DEFAULT_TIMEOUT
-    archs: tuple[str, ...] | None = None
-    matrix: Mapping[str, tuple[Scalar, ...]] = field(default_factory=dict)
+
+def _known_archs(archs: list[str] | None) -> list[str] | None:
+    bad = [a for a in archs or () if a not in ARCH_NAMES]
+    if bad:
+        raise ValueError(f"unknown arch(s) {bad} (the arch table has {list(ARCH_NAMES)})")
+    if archs is not None and len(set(archs)) != len(archs):
+        raise ValueError("lists an arch twice")
+    return archs
+
+
+class CaseFields(_Strict):
+    """What a case may say; ``[defaults]`` and ``[[product]]`` take the same keys."""
+
+    target: str | None = None
+    args: list[str] = []
+    emulator_args: list[str] | None = None  # the arguments on the emulator, when given
+    expect: list[str] = []  # substrings of stdout+stderr
+    expect_regex: list[str] = []  # re.search, MULTILINE
+    reject: list[str] = []  # substrings that must not occur
+    returncode: int | Literal["nonzero"] = 0
+    stderr_lines: Annotated[int, Field(ge=0)] | None = None  # non-empty stderr lines
+    timeout: Annotated[float, Field(gt=0)] = 300.0
+    archs: list[str] | None = None
+    matrix: dict[str, Scalar | list[Scalar]] = {}
     bench: bool = False
+    instances: Literal["ci", "full"] = "ci"  # the instance profile the case needs
 
-    def args_for(self, backend: str) -> tuple[str, ...]:
-        """The arguments for ``backend``: ``emulator_args`` on the emulator when given."""
+    _archs = field_validator("archs")(_known_archs)
+
+
+class Case(CaseFields):
+    name: Annotated[str, Field(pattern=_NAME)]
+    source: Path = Path()
+
+    def args_for(self, backend: str) -> list[str]:
         if backend == "emulator" and self.emulator_args is not None:
             return self.emulator_args
         return self.args
 
-    def applies_to(self, arch: str, axes: Mapping[str, Scalar]) -> bool:
-        """Whether the case runs for a matrix entry of arch ``arch`` with axis values ``axes``."""
+    def applies_to(self, arch: str, axes: dict[str, Scalar]) -> bool:
         if self.archs is not None and arch not in self.archs:
             return False
-        return all(axes.get(name) in allowed for name, allowed in self.matrix.items())
+        return all(
+            axes.get(k) in (v if isinstance(v, list) else (v,)) for k, v in self.matrix.items()
+        )
 
 
-@dataclass(frozen=True)
-class Target:
-    """A CMake target (and binary) with its archs, its matrix axes and its cases."""
-
+class Product(CaseFields):
     name: str
-    source: Path
-    archs: tuple[str, ...] | None = None
-    matrix: Mapping[str, tuple[Scalar, ...]] = field(default_factory=dict)
-    require_instructions: Mapping[str | None, tuple[str, ...]] = field(default_factory=dict)
-    cases: tuple[Case, ...] = ()
+    vary: dict[str, list[Scalar | dict[str, Scalar | list[str]]]]
+
+
+class DeviceCheck(_Strict):
+    require_instructions: list[str] | dict[str, list[str]] = []
+
+
+class Target(_Strict):
+    name: Annotated[str, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$")]
+    archs: list[str] | None = None
+    matrix: dict[Annotated[str, Field(pattern=r"^[A-Za-z_]\w*$")], list[Scalar]] = {}
+    device_check: DeviceCheck = DeviceCheck()
+    source: Path = Path()
+    cases: list[Case] = []
+
+    _archs = field_validator("archs")(_known_archs)
 
     def valid_on(self, arch: str) -> bool:
         return self.archs is None or arch in self.archs
 
-    def instructions_for(self, arch: str) -> tuple[str, ...]:
-        """Mnemonics the code object for ``arch`` must contain (common ones, then arch ones)."""
-        return self.require_instructions.get(None, ()) + self.require_instructions.get(arch, ())
+    def instructions_for(self, arch: str) -> list[str]:
+        req = self.device_check.require_instructions
+        return req.get(arch, []) if isinstance(req, dict) else req
 
 
-# ---- discovery ------------------------------------------------------------------------------
+class CasesFile(_Strict):
+    target: Target | list[Target]
+    defaults: CaseFields = CaseFields()
+    case: list[dict[str, Any]] = []  # validated as Case after defaults are merged
+    product: list[Product] = []
+
+
+# ---- expansion --------------------------------------------------------------------------------
+
+
+def _fill(value: Any, params: dict[str, Any]) -> Any:
+    """``value`` with ``{param}`` replaced; a list element that is just ``{p}`` splices a list."""
+    if isinstance(value, str):
+        return _PARAM.sub(lambda m: str(params.get(m[1], m[0])), value)
+    if isinstance(value, list | tuple):
+        out: list[Any] = []
+        for v in value:
+            whole = _PARAM.fullmatch(v) if isinstance(v, str) else None
+            if whole and isinstance(params.get(whole[1]), list | tuple):
+                out.extend(params[whole[1]])
+            else:
+                out.append(_fill(v, params))
+        return out
+    if isinstance(value, dict):
+        return {k: _fill(v, params) for k, v in value.items()}
+    return value
+
+
+def expand_product(product: Product) -> list[dict[str, Any]]:
+    """The raw cases of a product, in ``itertools.product`` order of its vary keys."""
+    raw = product.model_dump(exclude_unset=True, exclude={"vary"})
+    names = list(product.vary)
+    cases = []
+    for combo in itertools.product(*(product.vary[n] for n in names)):
+        params: dict[str, Any] = {}
+        for name, value in zip(names, combo, strict=True):
+            params.update(value if isinstance(value, dict) else {name: value})
+        cases.append(_fill(raw, params))
+    return cases
+
+
+# ---- loading ----------------------------------------------------------------------------------
+
+
+def _line(text: str, loc: list[Any]) -> int:
+    """The line of ``text`` that the pydantic error location ``loc`` points at (best effort)."""
+    lines = text.splitlines()
+    line, start = 1, 0
+    if loc and isinstance(loc[0], str):
+        header = re.compile(rf"^\s*(\[\[?{re.escape(loc[0])}(\]|\.)|{re.escape(loc[0])}\s*[=.])")
+        hits = [i for i, ln in enumerate(lines) if header.match(ln)]
+        nth = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else 0
+        if hits:
+            start = hits[min(nth, len(hits) - 1)]
+            line = start + 1
+    for key in (k for k in loc[1:] if isinstance(k, str)):
+        for i in range(start + 1, len(lines)):
+            if lines[i].lstrip().startswith("["):
+                break
+            if re.match(rf"^\s*{re.escape(key)}\s*[=.]", lines[i]):
+                return i + 1
+    return line
+
+
+def _errors(shown: str, text: str, exc: ValidationError, prefix: tuple[Any, ...] = ()) -> list[str]:
+    out = []
+    for err in exc.errors():
+        loc = prefix + tuple(err["loc"])
+        where = ".".join(str(p) for p in loc if not str(p).startswith(("function-", "str")))
+        msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+        out.append(f"{shown}:{_line(text, loc)}: {where}: {msg}")
+    return out
+
+
+def parse_cases_file(path: Path, shown: str | None = None) -> list[Target]:
+    """The targets of one file with their expanded cases; :class:`CasesError` if invalid."""
+    shown = shown or str(path)
+    text = path.read_text(encoding="utf-8")
+    try:
+        model = CasesFile.model_validate(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as exc:
+        raise CasesError([f"{shown}: not valid TOML: {exc}"]) from None
+    except ValidationError as exc:
+        raise CasesError(_errors(shown, text, exc)) from None
+    targets = model.target if isinstance(model.target, list) else [model.target]
+    defaults = model.defaults.model_dump(exclude_unset=True)
+    raws = [(("case", i), c) for i, c in enumerate(model.case)]
+    raws += [(("product", i), c) for i, p in enumerate(model.product) for c in expand_product(p)]
+    errors: list[str] = []
+    cases: dict[str, list[Case]] = {t.name: [] for t in targets}
+    for loc, raw in raws:
+        at = f"{shown}:{_line(text, loc)}"
+        try:
+            case = Case.model_validate({**defaults, **raw, "source": path})
+        except ValidationError as exc:
+            errors += _errors(shown, text, exc, loc)
+            continue
+        tname = case.target or (targets[0].name if len(targets) == 1 else None)
+        target = next((t for t in targets if t.name == tname), None)
+        if target is None:
+            errors.append(f"{at}: {case.name}: target must name one of this file's targets")
+            continue
+        errors += [f"{at}: {case.name}: {p}" for p in _problems(case, target)]
+        if any(c.name == case.name for c in cases[target.name]):
+            errors.append(f"{at}: duplicate case name {case.name!r}")
+        cases[target.name].append(case)
+    if errors:
+        raise CasesError(errors)
+    return [t.model_copy(update={"source": path, "cases": cases[t.name]}) for t in targets]
+
+
+def _problems(case: Case, target: Target) -> list[str]:
+    out = []
+    if case.archs and target.archs and (extra := set(case.archs) - set(target.archs)):
+        out.append(f"archs {sorted(extra)} not among the target's archs")
+    for axis, value in case.matrix.items():
+        values = value if isinstance(value, list) else (value,)
+        if axis not in target.matrix:
+            out.append(f"matrix: {axis} is not an axis of {target.name}")
+        elif bad := [v for v in values if v not in target.matrix[axis]]:
+            out.append(f"matrix.{axis}: {bad} not among {list(target.matrix[axis])}")
+    for pattern in case.expect_regex:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            out.append(f"expect_regex {pattern!r}: {exc}")
+    out += [f"unfilled parameter in {s!r}" for s in (case.name, *case.args) if _PARAM.search(s)]
+    return out
 
 
 def find_cases_files(root: Path) -> list[Path]:
-    """Every ``cases.toml`` under ``tutorial/``, ``example/`` and ``client_example/``, sorted."""
-    found: list[Path] = []
-    for sub in SEARCH_DIRS:
-        base = root / sub
-        if base.is_dir():
-            found.extend(p for p in base.rglob(CASES_FILENAME) if p.is_file())
-    return sorted(found)
+    return sorted(p for sub in SEARCH_DIRS for p in (root / sub).rglob("cases.toml"))
 
 
-def load_targets(root: Path, files: Iterable[Path] | None = None) -> list[Target]:
-    """Parse and validate the cases files under ``root``; raise :class:`CasesError` if any fail.
-
-    Target names must be unique across all files.
-    """
-    errors: list[str] = []
-    targets: list[Target] = []
-    seen: dict[str, Path] = {}
+def load_targets(root: Path, files: list[Path] | None = None) -> list[Target]:
+    """Every target under ``root`` (names unique across files); :class:`CasesError` if not."""
+    errors, targets, seen = [], [], {}
     for path in find_cases_files(root) if files is None else files:
-        shown = _display_path(path, root)
+        shown = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
         try:
-            parsed = parse_cases_file(path, display=shown)
+            parsed = parse_cases_file(path, shown)
         except CasesError as exc:
-            errors.extend(exc.errors)
+            errors += exc.errors
             continue
-        for target in parsed:
-            if target.name in seen:
-                errors.append(
-                    f"{shown}: target '{target.name}' is already declared in "
-                    f"{_display_path(seen[target.name], root)}"
-                )
-                continue
-            seen[target.name] = path
-            targets.append(target)
+        for t in parsed:
+            if t.name in seen:
+                errors.append(f"{shown}: target {t.name} is also declared in {seen[t.name]}")
+            seen[t.name] = shown
+            targets.append(t)
     if errors:
         raise CasesError(errors)
     return targets
-
-
-def _display_path(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)
-
-
-# ---- parsing --------------------------------------------------------------------------------
-
-
-def parse_cases_file(path: Path, display: str | None = None) -> list[Target]:
-    """Parse one cases file; raise :class:`CasesError` listing every problem found."""
-    shown = display or str(path)
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise CasesError([f"{shown}: not valid TOML: {exc}"]) from exc
-    except OSError as exc:
-        raise CasesError([f"{shown}: cannot read: {exc}"]) from exc
-    return parse_cases_data(data, path, display=shown)
-
-
-def parse_cases_data(
-    data: Mapping[str, Any], path: Path, display: str | None = None
-) -> list[Target]:
-    """Validate already-loaded TOML ``data`` of the cases file at ``path``."""
-    v = _Validator(display or str(path))
-    for key in data:
-        if key not in TOP_KEYS:
-            v.error(key, f"unknown top-level key (expected one of {_names(TOP_KEYS)})")
-
-    raw_targets = data.get("target")
-    if raw_targets is None:
-        v.error("target", "missing: a cases file must declare [target]")
-        raw_targets = []
-    elif isinstance(raw_targets, dict):
-        raw_targets = [raw_targets]
-    elif not (isinstance(raw_targets, list) and all(isinstance(t, dict) for t in raw_targets)):
-        v.error("target", "must be a table [target] or an array of tables [[target]]")
-        raw_targets = []
-    multi = len(raw_targets) > 1
-    targets = [
-        t
-        for i, raw in enumerate(raw_targets)
-        if (t := _parse_target(v, raw, f"target[{i}]" if multi else "target", path)) is not None
-    ]
-    by_name = {t.name: t for t in targets}
-    if len(by_name) != len(targets):
-        v.error("target", "the same target name is declared twice")
-
-    raw_cases = data.get("case", [])
-    if not (isinstance(raw_cases, list) and all(isinstance(c, dict) for c in raw_cases)):
-        v.error("case", "must be an array of tables [[case]]")
-        raw_cases = []
-    cases: dict[str, list[Case]] = {t.name: [] for t in targets}
-    for i, raw in enumerate(raw_cases):
-        label = f"case[{i}]" + (f" '{raw['name']}'" if isinstance(raw.get("name"), str) else "")
-        case = _parse_case(v, raw, label, path, by_name, multi)
-        if case is None:
-            continue
-        if any(c.name == case.name for c in cases[case.target]):
-            v.error(f"{label}.name", f"duplicate case name '{case.name}'")
-            continue
-        cases[case.target].append(case)
-
-    if v.errors:
-        raise CasesError(v.errors)
-    return [_with_cases(t, tuple(cases[t.name])) for t in targets]
-
-
-def _with_cases(target: Target, cases: tuple[Case, ...]) -> Target:
-    return Target(
-        name=target.name,
-        source=target.source,
-        archs=target.archs,
-        matrix=target.matrix,
-        require_instructions=target.require_instructions,
-        cases=cases,
-    )
-
-
-def _names(keys: Iterable[str]) -> str:
-    return ", ".join(sorted(keys))
-
-
-class _Validator:
-    """Collects error messages of the form ``<file>: <key>: <problem>``."""
-
-    def __init__(self, display: str) -> None:
-        self.display = display
-        self.errors: list[str] = []
-
-    def error(self, key: str, message: str) -> None:
-        self.errors.append(f"{self.display}: {key}: {message}")
-
-    def unknown_keys(self, table: Mapping[str, Any], allowed: set[str], where: str) -> None:
-        for key in table:
-            if key not in allowed:
-                self.error(f"{where}.{key}", f"unknown key (allowed: {_names(allowed)})")
-
-    def string(self, value: Any, key: str, pattern: re.Pattern[str] | None = None) -> str | None:
-        if not isinstance(value, str) or not value:
-            self.error(key, f"must be a non-empty string, got {_show(value)}")
-            return None
-        if pattern is not None and not pattern.match(value):
-            self.error(key, f"invalid value {value!r} (must match {pattern.pattern})")
-            return None
-        return value
-
-    def string_list(
-        self, value: Any, key: str, pattern: re.Pattern[str] | None = None, non_empty: bool = False
-    ) -> tuple[str, ...] | None:
-        if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
-            self.error(key, f"must be a list of strings, got {_show(value)}")
-            return None
-        if non_empty and not value:
-            self.error(key, "must not be empty")
-            return None
-        if pattern is not None:
-            bad = [s for s in value if not pattern.match(s)]
-            if bad:
-                self.error(key, f"invalid value(s) {bad} (must match {pattern.pattern})")
-                return None
-        return tuple(value)
-
-    def archs(self, value: Any, key: str) -> tuple[str, ...] | None:
-        archs = self.string_list(value, key, _ARCH, non_empty=True)
-        if archs is not None and len(set(archs)) != len(archs):
-            self.error(key, f"lists an arch twice: {list(archs)}")
-            return None
-        return archs
-
-
-def _show(value: Any) -> str:
-    return f"{type(value).__name__} {value!r}"
-
-
-def _is_scalar(value: Any) -> bool:
-    return (isinstance(value, int) and not isinstance(value, bool)) or (
-        isinstance(value, str) and bool(_AXIS_VALUE.match(value))
-    )
-
-
-def _parse_target(v: _Validator, raw: Mapping[str, Any], where: str, path: Path) -> Target | None:
-    v.unknown_keys(raw, TARGET_KEYS, where)
-    ok = True
-    name = v.string(raw.get("name"), f"{where}.name", _TARGET_NAME)
-    ok &= name is not None
-
-    archs = None
-    if "archs" in raw:
-        archs = v.archs(raw["archs"], f"{where}.archs")
-        ok &= archs is not None
-
-    matrix: dict[str, tuple[Scalar, ...]] = {}
-    raw_matrix = raw.get("matrix", {})
-    if not isinstance(raw_matrix, dict):
-        v.error(f"{where}.matrix", f"must be a table of axis = [values], got {_show(raw_matrix)}")
-        ok = False
-        raw_matrix = {}
-    for axis, values in raw_matrix.items():
-        key = f"{where}.matrix.{axis}"
-        if not _IDENT.match(axis):
-            v.error(key, "axis name must be a C identifier (it becomes -DNAME=VALUE)")
-            ok = False
-        elif not isinstance(values, list) or not values:
-            v.error(key, f"must be a non-empty list of values, got {_show(values)}")
-            ok = False
-        elif not all(_is_scalar(x) for x in values):
-            v.error(key, f"values must be integers or simple strings, got {values!r}")
-            ok = False
-        elif len(set(values)) != len(values):
-            v.error(key, f"lists a value twice: {values!r}")
-            ok = False
-        else:
-            matrix[axis] = tuple(values)
-
-    instructions: dict[str | None, tuple[str, ...]] = {}
-    raw_check = raw.get("device_check", {})
-    if not isinstance(raw_check, dict):
-        v.error(f"{where}.device_check", f"must be a table, got {_show(raw_check)}")
-        ok = False
-        raw_check = {}
-    v.unknown_keys(raw_check, DEVICE_CHECK_KEYS, f"{where}.device_check")
-    req = raw_check.get("require_instructions")
-    key = f"{where}.device_check.require_instructions"
-    if isinstance(req, dict):
-        for arch, mnemonics in req.items():
-            if not _ARCH.match(arch):
-                v.error(f"{key}.{arch}", "key must be an arch such as gfx942")
-                ok = False
-            elif (got := v.string_list(mnemonics, f"{key}.{arch}")) is None:
-                ok = False
-            else:
-                instructions[arch] = got
-    elif req is not None:
-        got = v.string_list(req, key)
-        if got is None:
-            ok = False
-        else:
-            instructions[None] = got
-
-    if not ok or name is None:
-        return None
-    return Target(
-        name=name, source=path, archs=archs, matrix=matrix, require_instructions=instructions
-    )
-
-
-def _parse_case(
-    v: _Validator,
-    raw: Mapping[str, Any],
-    where: str,
-    path: Path,
-    targets: Mapping[str, Target],
-    multi: bool,
-) -> Case | None:
-    v.unknown_keys(raw, CASE_KEYS, where)
-    n_errors = len(v.errors)
-    kwargs: dict[str, Any] = {}
-
-    name = v.string(raw.get("name"), f"{where}.name", _CASE_NAME)
-
-    if "target" in raw:
-        tname = v.string(raw["target"], f"{where}.target")
-        if tname is not None and tname not in targets:
-            v.error(f"{where}.target", f"no target named {tname!r} in this file")
-    elif multi:
-        v.error(f"{where}.target", "required when the file declares several [[target]]")
-        tname = None
-    else:
-        tname = next(iter(targets), None)
-    target = targets.get(tname) if tname else None
-
-    for key in ("args", "emulator_args", "expect", "expect_regex", "reject"):
-        if key in raw:
-            kwargs[key] = v.string_list(raw[key], f"{where}.{key}")
-    for i, pattern in enumerate(kwargs.get("expect_regex") or ()):
-        try:
-            re.compile(pattern, re.MULTILINE)
-        except re.error as exc:
-            v.error(f"{where}.expect_regex[{i}]", f"invalid regex {pattern!r}: {exc}")
-
-    if "returncode" in raw:
-        rc = raw["returncode"]
-        if (isinstance(rc, int) and not isinstance(rc, bool)) or rc == "nonzero":
-            kwargs["returncode"] = rc
-        else:
-            v.error(f"{where}.returncode", f'must be an integer or "nonzero", got {_show(rc)}')
-
-    if "stderr_lines" in raw:
-        n = raw["stderr_lines"]
-        if isinstance(n, int) and not isinstance(n, bool) and n >= 0:
-            kwargs["stderr_lines"] = n
-        else:
-            v.error(f"{where}.stderr_lines", f"must be an integer >= 0, got {_show(n)}")
-
-    if "timeout" in raw:
-        t = raw["timeout"]
-        if isinstance(t, int | float) and not isinstance(t, bool) and t > 0:
-            kwargs["timeout"] = float(t)
-        else:
-            v.error(f"{where}.timeout", f"must be a positive number of seconds, got {_show(t)}")
-
-    if "bench" in raw:
-        if isinstance(raw["bench"], bool):
-            kwargs["bench"] = raw["bench"]
-        else:
-            v.error(f"{where}.bench", f"must be true or false, got {_show(raw['bench'])}")
-
-    if "archs" in raw:
-        archs = v.archs(raw["archs"], f"{where}.archs")
-        if archs is not None and target is not None and target.archs is not None:
-            outside = [a for a in archs if a not in target.archs]
-            if outside:
-                v.error(f"{where}.archs", f"{outside} not among the target's archs")
-        kwargs["archs"] = archs
-
-    if "matrix" in raw:
-        kwargs["matrix"] = _parse_case_matrix(v, raw["matrix"], f"{where}.matrix", target)
-
-    if len(v.errors) != n_errors or name is None or target is None:
-        return None
-    return Case(name=name, target=target.name, source=path, **kwargs)
-
-
-def _parse_case_matrix(
-    v: _Validator, raw: Any, where: str, target: Target | None
-) -> dict[str, tuple[Scalar, ...]]:
-    if not isinstance(raw, dict):
-        v.error(where, f"must be a table of axis = value, got {_show(raw)}")
-        return {}
-    out: dict[str, tuple[Scalar, ...]] = {}
-    for axis, value in raw.items():
-        key = f"{where}.{axis}"
-        values = value if isinstance(value, list) else [value]
-        if target is not None and axis not in target.matrix:
-            declared = _names(target.matrix) or "none"
-            v.error(key, f"not an axis of target '{target.name}' (axes: {declared})")
-        elif not values or not all(_is_scalar(x) for x in values):
-            v.error(key, f"must be a value (or list of values) of the axis, got {_show(value)}")
-        elif target is not None and (bad := [x for x in values if x not in target.matrix[axis]]):
-            v.error(key, f"{bad} not among the axis values {list(target.matrix[axis])}")
-        else:
-            out[axis] = tuple(values)
-    return out
