@@ -1,37 +1,37 @@
 """Resource budgets of the device code: registers, spills, scratch and LDS of every kernel.
 
 The device-code build (``-DCK_TILE_DEVICE_CODE_ONLY=ON``, target ``device_code_objects``) writes
-``device/<target>.<arch>.co`` for every GPU target and arch. For each code object this module
-reads the ``NT_AMDGPU_METADATA`` note (``llvm-readelf --notes`` prints it as YAML) and takes from
-each ``amdhsa.kernels`` entry ``.name``, ``.vgpr_count``, ``.agpr_count``, ``.sgpr_count``,
-``.vgpr_spill_count``, ``.sgpr_spill_count``, ``.private_segment_fixed_size`` (scratch bytes) and
-``.group_segment_fixed_size`` (static LDS bytes).
+``device/<target>.<arch>.co`` per GPU target and arch. For each code object, the YAML of the
+``NT_AMDGPU_METADATA`` note (``llvm-readelf --notes``) gives each kernel's VGPRs, AGPRs, SGPRs,
+spills, scratch (``.private_segment_fixed_size``) and static LDS (``.group_segment_fixed_size``).
 
-A kernel fails when it uses scratch, spills any register, or needs more LDS than its arch has
-(:data:`LDS_LIMITS`). A target's ``[target.device_check] require_instructions`` lists mnemonics
-that its code object must contain (checked on the ``llvm-objdump -d`` disassembly, per arch).
-A file that is a clang offload bundle instead of a bare ELF is unbundled first.
+A kernel fails when it uses scratch, spills, or needs more LDS than its arch has (the arch
+table). A target's ``device_check.require_instructions`` lists mnemonics its code object must
+contain (in ``llvm-objdump -d``). A clang offload bundle is unbundled first.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import struct
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-LDS_LIMITS = {"gfx908": 65536, "gfx90a": 65536, "gfx942": 65536, "gfx950": 163840}
-DEFAULT_LDS_LIMIT = 65536
+import yaml
+from rich.console import Console
+from rich.table import Table
+
+from ck_tile_nox import archs, build, cases, discovery
+from ck_tile_nox.matrix import BuildDir, globs, matches
+
 BUNDLE_MAGIC = b"__CLANG_OFFLOAD_BUNDLE__"
-_MNEMONIC = re.compile(r"^\s+([a-z][a-z0-9_.]*)(?:\s|$)")
-_MNEMONIC_SUFFIXES = ("", "_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp")
-
-
-class MetadataError(Exception):
-    """A code object without readable AMDGPU metadata."""
+_FIELDS = ("vgpr", "agpr", "sgpr", "vgpr_spill", "sgpr_spill", "scratch", "lds")
+_SUFFIXES = ("", "_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp")
 
 
 @dataclass
@@ -44,120 +44,42 @@ class Kernel:
     sgpr_spill: int = 0
     scratch: int = 0
     lds: int = 0
-    # filled in by the checker
-    target: str = ""
-    arch: str = ""
-    display: str = ""
     problems: list[str] = field(default_factory=list)
 
-    @classmethod
-    def from_fields(cls, f: Mapping[str, str]) -> Kernel:
-        def num(key: str) -> int | None:
-            value = f.get(key)
-            try:
-                return int(value, 0) if value is not None else None
-            except ValueError:
-                return None
-
-        return cls(
-            name=f.get(".name", "?"),
-            vgpr=num(".vgpr_count") or 0,
-            agpr=num(".agpr_count"),
-            sgpr=num(".sgpr_count") or 0,
-            vgpr_spill=num(".vgpr_spill_count") or 0,
-            sgpr_spill=num(".sgpr_spill_count") or 0,
-            scratch=num(".private_segment_fixed_size") or 0,
-            lds=num(".group_segment_fixed_size") or 0,
-        )
+    def check(self, arch: str) -> Kernel:
+        limit = archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
+        self.problems = [
+            *([f"scratch {self.scratch} B"] if self.scratch else []),
+            *([f"{self.vgpr_spill} VGPR spill(s)"] if self.vgpr_spill else []),
+            *([f"{self.sgpr_spill} SGPR spill(s)"] if self.sgpr_spill else []),
+            *([f"LDS {self.lds} B > {limit} B"] if self.lds > limit else []),
+        ]
+        return self
 
 
-# ---- parsing --------------------------------------------------------------------------------
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
-def _unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] == "'":
-        return value[1:-1].replace("''", "'")
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return value[1:-1].encode().decode("unicode_escape")
-    return value
-
-
-def _put(fields: dict[str, str], text: str) -> None:
-    key, sep, value = text.partition(":")
-    if sep and key and value.strip():
-        fields[key.strip()] = _unquote(value.strip())
-
-
-def parse_metadata(text: str) -> list[dict[str, str]]:
-    """The scalar fields of each ``amdhsa.kernels`` entry in ``llvm-readelf --notes`` output.
-
-    Only the YAML this note uses is understood: a block list of mappings whose scalar values
-    sit on one line; nested lists (``.args``) are skipped. Raises :class:`MetadataError` when
-    the output has no ``amdhsa.kernels`` key.
-    """
+def parse_notes(text: str) -> tuple[list[Kernel], str | None]:
+    """The kernels and the arch (``amdhsa.target``) of ``llvm-readelf --notes`` output."""
     lines = text.splitlines()
-    start = next((i for i, ln in enumerate(lines) if ln.strip() == "amdhsa.kernels:"), None)
+    start = next((i for i, ln in enumerate(lines) if ln.strip() == "---"), None)
     if start is None:
-        if re.search(r"^\s*amdhsa\.kernels:\s*\[\]\s*$", text, re.MULTILINE):
-            return []
-        raise MetadataError("no AMDGPU metadata (amdhsa.kernels) in the notes")
-    base = _indent(lines[start])
-    kernels: list[dict[str, str]] = []
-    current: dict[str, str] | None = None
-    dash: int | None = None
-    key_indent = -1
-    for line in lines[start + 1 :]:
-        s = line.strip()
-        if not s or s.startswith("#"):
-            continue
-        ind = _indent(line)
-        item = s == "-" or s.startswith("- ")
-        if dash is None:
-            if not (item and ind >= base):
-                break
-            dash = ind
-        if item and ind == dash:
-            current = {}
-            kernels.append(current)
-            rest = s[1:].lstrip()
-            key_indent = ind + len(s) - len(rest)
-            if rest:
-                _put(current, rest)
-            continue
-        if ind <= dash:
-            break
-        if ind == key_indent and current is not None:
-            _put(current, s)
-    return kernels
-
-
-def parse_kernels(text: str) -> list[Kernel]:
-    return [Kernel.from_fields(f) for f in parse_metadata(text)]
-
-
-def metadata_target(text: str) -> str | None:
-    """The arch named by ``amdhsa.target`` (``amdgcn-amd-amdhsa--gfx942`` -> ``gfx942``)."""
-    m = re.search(r"^\s*amdhsa\.target:\s*'?([^'\s]+)'?", text, re.MULTILINE)
-    return m.group(1).rsplit("-", 1)[-1].split(":", 1)[0] if m else None
+        raise ValueError("no AMDGPU metadata in the notes")
+    end = next((i for i in range(start, len(lines)) if lines[i].strip() == "..."), len(lines))
+    doc: dict[str, Any] = yaml.safe_load("\n".join(lines[start + 1 : end])) or {}
+    if "amdhsa.kernels" not in doc:
+        raise ValueError("no amdhsa.kernels in the AMDGPU metadata")
+    keys = {f: f".{f}_count" for f in _FIELDS[:5]}
+    keys |= {"scratch": ".private_segment_fixed_size", "lds": ".group_segment_fixed_size"}
+    kernels = [
+        Kernel(k.get(".name", "?"), **{f: k[key] for f, key in keys.items() if key in k})
+        for k in doc["amdhsa.kernels"] or []
+    ]
+    target = str(doc.get("amdhsa.target", "")).rsplit("-", 1)[-1].split(":")[0] or None
+    return kernels, target
 
 
 def mnemonics(disassembly: str) -> set[str]:
-    """The instruction mnemonics that occur in ``llvm-objdump -d`` output."""
-    found: set[str] = set()
-    for line in disassembly.splitlines():
-        if line.startswith(("\t", " ")):
-            m = _MNEMONIC.match(line)
-            if m:
-                found.add(m.group(1))
-    return found
-
-
-def has_instruction(found: set[str], wanted: str) -> bool:
-    return any(wanted + suffix in found for suffix in _MNEMONIC_SUFFIXES)
+    """The instruction mnemonics in ``llvm-objdump -d`` output."""
+    return set(re.findall(r"^\s+([a-z][a-z0-9_.]*)(?=\s|$)", disassembly, re.MULTILINE))
 
 
 def unbundle(data: bytes) -> list[tuple[str, bytes]]:
@@ -166,103 +88,53 @@ def unbundle(data: bytes) -> list[tuple[str, bytes]]:
         return []
     pos = len(BUNDLE_MAGIC)
     (count,) = struct.unpack_from("<Q", data, pos)
-    pos += 8
-    entries = []
+    pos, out = pos + 8, []
     for _ in range(count):
         offset, size, tlen = struct.unpack_from("<QQQ", data, pos)
-        pos += 24
-        triple = data[pos : pos + tlen].decode("ascii", "replace")
-        pos += tlen
+        triple = data[pos + 24 : pos + 24 + tlen].decode("ascii", "replace")
+        pos += 24 + tlen
         if "amdgcn" in triple and size:
-            entries.append((triple, data[offset : offset + size]))
-    return entries
-
-
-# ---- checks ---------------------------------------------------------------------------------
-
-
-def lds_limit(arch: str) -> int:
-    return LDS_LIMITS.get(arch, DEFAULT_LDS_LIMIT)
-
-
-def kernel_problems(kernel: Kernel, arch: str) -> list[str]:
-    """Why ``kernel`` fails the budget on ``arch`` (empty when it passes)."""
-    problems = []
-    if kernel.scratch > 0:
-        problems.append(f"scratch {kernel.scratch} B")
-    if kernel.vgpr_spill > 0:
-        problems.append(f"{kernel.vgpr_spill} VGPR spill(s)")
-    if kernel.sgpr_spill > 0:
-        problems.append(f"{kernel.sgpr_spill} SGPR spill(s)")
-    limit = lds_limit(arch)
-    if kernel.lds > limit:
-        problems.append(f"LDS {kernel.lds} B > {limit} B")
-    return problems
+            out.append((triple, data[offset : offset + size]))
+    return out
 
 
 def _collapse(name: str, keep: int) -> str:
-    """Replace template arguments nested deeper than ``keep`` levels with ``...``."""
-    out: list[str] = []
-    depth = 0
+    """``name`` with template arguments nested deeper than ``keep`` levels as ``<...>``."""
+    out, depth = [], 0
     for ch in name:
         if ch == "<":
             depth += 1
-            if depth <= keep:
-                out.append(ch)
-            elif depth == keep + 1:
-                out.append("<...")
-        elif ch == ">" and depth > 0:
-            if depth <= keep + 1:
-                out.append(ch)
+            out += [ch] if depth <= keep else ["<..."] if depth == keep + 1 else []
+        elif ch == ">" and depth:
+            out += [ch] if depth <= keep + 1 else []
             depth -= 1
         elif depth <= keep:
             out.append(ch)
     return "".join(out)
 
 
-def _template_args(name: str) -> tuple[str, list[str]]:
-    """``f<a, b<c, d>>`` -> (``f``, [``a``, ``b<c, d>``]); no arguments -> (name, [])."""
-    head, sep, rest = name.partition("<")
-    if not sep:
-        return name, []
-    args: list[str] = []
-    depth, current = 1, []
-    for ch in rest:
-        if ch in "<(":
-            depth += 1
-        elif ch in ">)":
-            depth -= 1
-            if depth == 0:
-                break
-        if ch == "," and depth == 1:
-            args.append("".join(current).strip())
-            current = []
-        else:
-            current.append(ch)
-    args.append("".join(current).strip())
-    return head, args
+def _split(name: str) -> tuple[str, list[str]]:
+    """``f<a, b<c>>(int)`` -> (``f<a, b<c>>``, [``a``, ``b<c>``])."""
+    depth, args, cur = 0, [], ""
+    for i, ch in enumerate(name):
+        if ch == "(" and depth == 0 and i:
+            return name[:i], args
+        depth += (ch in "<(") - (ch in ">)")
+        if (ch == "," and depth == 1) or (ch == ">" and depth == 0):
+            args, cur = [*args, cur.strip()], ""
+        elif depth >= 1 and not (ch == "<" and depth == 1):
+            cur += ch
+    return name, args
 
 
 def shorten(name: str, limit: int = 80) -> str:
-    """A readable form of a demangled kernel name, at most ``limit`` characters.
-
-    Drops ``void``, ``ck_tile::`` and the parameter list; shows the kernel class of a
-    ``kentry<block size, min blocks, Kernel, args...>`` wrapper instead of the wrapper; then hides
-    the deepest template arguments (``<...>``) level by level until the name fits.
-    """
-    name = name.removeprefix("void ").replace("(anonymous namespace)::", "")
-    name = name.replace("ck_tile::", "")
-    depth = 0
-    for i, ch in enumerate(name):  # cut the parameter list
-        if ch == "<":
-            depth += 1
-        elif ch == ">":
-            depth -= 1
-        elif ch == "(" and depth == 0 and i > 0:
-            name = name[:i]
-            break
-    head, args = _template_args(name)
-    if head.rsplit("::", 1)[-1] == "kentry" and len(args) >= 3:
+    """A readable demangled kernel name: no ``void``, ``ck_tile::`` or parameter list, the
+    kernel class instead of the ``kentry<...>`` wrapper, deep template arguments as ``<...>``."""
+    name = (
+        name.removeprefix("void ").replace("ck_tile::", "").replace("(anonymous namespace)::", "")
+    )
+    name, args = _split(name)
+    if name.split("<")[0].endswith("kentry") and len(args) >= 3:
         name = args[2]
     keep = name.count("<")
     while len(name) > limit and keep > 0:
@@ -271,121 +143,155 @@ def shorten(name: str, limit: int = 80) -> str:
     return name if len(name) <= limit else name[: limit - 3] + "..."
 
 
-def demangle(names: Sequence[str], cxxfilt: str | None) -> dict[str, str]:
-    """Demangled forms of ``names`` (unchanged when no demangler is given or it fails)."""
-    if not cxxfilt or not names:
-        return {n: n for n in names}
-    try:
-        out = subprocess.run(
-            [cxxfilt], input="\n".join(names) + "\n", capture_output=True, text=True, check=True
-        )
-    except (OSError, subprocess.CalledProcessError):
-        return {n: n for n in names}
-    lines = out.stdout.splitlines()
-    if len(lines) != len(names):
-        return {n: n for n in names}
-    return dict(zip(names, lines, strict=True))
+def _out(cmd: list[str], stdin: str | None = None) -> str:
+    return subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=False).stdout
 
 
-@dataclass
-class CodeObject:
-    path: Path
-    target: str
-    arch: str
-    kernels: list[Kernel] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems and not any(k.problems for k in self.kernels)
-
-
-def split_name(path: Path) -> tuple[str, str] | None:
-    """``device/<target>.<arch>.co`` -> ``(target, arch)``."""
-    if path.suffix != ".co":
-        return None
-    target, dot, arch = path.stem.rpartition(".")
-    return (target, arch) if dot and target and arch else None
-
-
-Runner = Callable[[Sequence[str]], str]
-
-
-def _run(cmd: Sequence[str]) -> str:
-    out = subprocess.run(list(cmd), capture_output=True, text=True, check=False)
-    if out.returncode != 0:
-        raise MetadataError(out.stderr.strip() or f"{cmd[0]} failed ({out.returncode})")
-    return out.stdout
-
-
-def inspect(
-    path: Path,
-    target: str,
-    arch: str,
-    *,
-    readelf: str,
-    objdump: str | None,
-    required: Sequence[str] = (),
-    run: Runner = _run,
-) -> CodeObject:
-    """Read one code object: its kernels, their problems, the required instructions."""
-    co = CodeObject(path, target, arch)
+def inspect(path: Path, arch: str, readelf: str, objdump: str | None, required: Sequence[str]):
+    """``(kernels, problems)`` of one code object."""
     data = path.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
-        elf = path
         if data.startswith(BUNDLE_MAGIC):
             entries = [e for e in unbundle(data) if arch in e[0]] or unbundle(data)
             if not entries:
-                co.problems.append("offload bundle without an AMDGPU code object")
-                return co
-            elf = Path(tmp) / "device.co"
-            elf.write_bytes(entries[0][1])
+                return [], ["offload bundle without an AMDGPU code object"]
+            path = Path(tmp) / "device.co"
+            path.write_bytes(entries[0][1])
         elif not data.startswith(b"\x7fELF"):
-            co.problems.append("neither an ELF file nor an uncompressed offload bundle")
-            return co
+            return [], ["neither an ELF file nor an uncompressed offload bundle"]
         try:
-            notes = run([readelf, "--notes", str(elf)])
-            co.kernels = parse_kernels(notes)
-        except MetadataError as exc:
-            co.problems.append(str(exc))
-            return co
-        meta_arch = metadata_target(notes)
+            kernels, meta_arch = parse_notes(_out([readelf, "--notes", str(path)]))
+        except ValueError as exc:
+            return [], [str(exc)]
+        problems = [] if kernels else ["no kernels"]
         if meta_arch and meta_arch != arch:
-            co.problems.append(f"metadata says {meta_arch}, file name says {arch}")
-        if not co.kernels:
-            co.problems.append("no kernels")
+            problems.append(f"metadata says {meta_arch}, file name says {arch}")
         if required:
-            if objdump is None:
-                co.problems.append("llvm-objdump not found: cannot check instructions")
-            else:
-                try:
-                    found = mnemonics(run([objdump, "-d", f"--mcpu={arch}", str(elf)]))
-                except MetadataError as exc:
-                    co.problems.append(f"disassembly failed: {exc}")
-                else:
-                    co.problems += [
-                        f"missing instruction {m}"
-                        for m in required
-                        if not has_instruction(found, m)
-                    ]
-    for k in co.kernels:
-        k.target, k.arch = target, arch
-        k.problems = kernel_problems(k, arch)
-    return co
+            found = mnemonics(_out([objdump or "llvm-objdump", "-d", f"--mcpu={arch}", str(path)]))
+            problems += [
+                f"missing instruction {m}"
+                for m in required
+                if not any(m + s in found for s in _SUFFIXES)
+            ]
+    return [k.check(arch) for k in kernels], problems
 
 
-def find_code_objects(device_dir: Path) -> list[tuple[Path, str, str]]:
-    found = []
-    for path in sorted(device_dir.glob("*.co")) if device_dir.is_dir() else []:
-        parts = split_name(path)
-        if parts is not None:
-            found.append((path, *parts))
-    return found
+def demangle(names: list[str], cxxfilt: str | None) -> dict[str, str]:
+    out = _out([cxxfilt or "c++filt"], "\n".join(names)).splitlines() if names else []
+    return dict(zip(names, out, strict=True)) if len(out) == len(names) else {n: n for n in names}
 
 
-def missing_code_objects(
-    present: Iterable[tuple[str, str]], required: Mapping[str, Sequence[str]]
-) -> list[tuple[str, str]]:
-    """``(target, arch)`` pairs that must have a code object (from ``required``) but have none."""
-    have = set(present)
-    return [(t, a) for t, archs in required.items() for a in archs if (t, a) not in have]
+def check_dir(
+    device: Path,
+    targets: list[cases.Target],
+    arch_list: Sequence[str],
+    wanted: list[str],
+    tools: dict[str, str | None],
+    report: Path | None = None,
+) -> int:
+    """Check every code object in ``device``; print the table; return the exit status."""
+    by_name = {t.name: t for t in targets}
+    rows, problems, data = [], [], []
+    for path in sorted(device.glob("*.co")):
+        tname, _, arch = path.stem.rpartition(".")
+        if arch not in arch_list or not matches(tname, wanted):
+            continue
+        required = by_name[tname].instructions_for(arch) if tname in by_name else []
+        kernels, found = inspect(path, arch, tools["readelf"] or "", tools["objdump"], required)
+        problems += [f"{tname} {arch}: {p}" for p in found]
+        names = demangle([k.name for k in kernels], tools["cxxfilt"])
+        for k in kernels:
+            rows.append(
+                (
+                    tname,
+                    arch,
+                    shorten(names[k.name]),
+                    k.vgpr,
+                    k.agpr,
+                    k.sgpr,
+                    k.scratch,
+                    f"{k.vgpr_spill}/{k.sgpr_spill}",
+                    k.lds,
+                    "; ".join(k.problems) or "ok",
+                )
+            )
+            problems += [f"{tname} {arch} {shorten(names[k.name])}: {p}" for p in k.problems]
+        data.append(
+            {
+                "path": str(path),
+                "target": tname,
+                "arch": arch,
+                "problems": found,
+                "kernels": [vars(k) for k in kernels],
+            }
+        )
+    for t in targets:
+        for arch in arch_list:
+            have = any(d["target"] == t.name and d["arch"] == arch for d in data)
+            if (
+                matches(t.name, wanted)
+                and t.valid_on(arch)
+                and t.instructions_for(arch)
+                and not have
+            ):
+                problems.append(f"{t.name} {arch}: no code object (it has required instructions)")
+    table = Table(title="device code", title_justify="left")
+    for col in (
+        "target",
+        "arch",
+        "kernel",
+        "VGPRs",
+        "AGPRs",
+        "SGPRs",
+        "scratch B",
+        "spills v/s",
+        "LDS B",
+        "status",
+    ):
+        table.add_column(col)
+    for row in rows:
+        table.add_row(*map(str, row), style="bold red" if row[-1] != "ok" else None)
+    Console(highlight=False, width=200).print(table)
+    problems += [] if data else [f"no code objects in {device}"]
+    for p in problems:
+        print(f"FAIL  {p}")
+    if report:
+        report.parent.mkdir(parents=True, exist_ok=True)
+        report.write_text(json.dumps({"code_objects": data, "problems": problems}, indent=1))
+    print(
+        f"device check: {len(rows)} kernel(s) in {len(data)} code object(s); "
+        f"{len(problems)} problem(s)"
+    )
+    return 1 if problems else 0
+
+
+def main(opts: Any) -> int:
+    """Build the device code for ``opts.archs`` (default: the arch table) and check it."""
+    arch_list = discovery.parse_archs(opts.archs) if opts.archs else archs.ARCH_NAMES
+    try:
+        targets = cases.load_targets(Path.cwd())
+        clang = build.require("clang++-22")["clang++-22"]
+        tools = {k: build.require(f"{k}-22|{k}")[k] for k in ("llvm-readelf", "llvm-objdump")}
+    except (build.ToolError, cases.CasesError) as exc:
+        print(f"error: {exc}")
+        return 2
+    tools = {
+        "readelf": tools["llvm-readelf"],
+        "objdump": tools["llvm-objdump"],
+        "cxxfilt": discovery.find_versioned_tool("llvm-cxxfilt"),
+    }
+    path = (opts.build_root / "device-check").resolve()
+    bdir = BuildDir(path, "hip", ";".join(arch_list))
+    res = build.build(
+        Path.cwd(),
+        bdir,
+        ["device_code_objects"],
+        compiler=clang,
+        jobs=int(opts.jobs or 2),
+        extra=["-DCK_TILE_DEVICE_CODE_ONLY=ON"],
+    )
+    if not res.ok():
+        print(f"FAILED building the device code (log: {path / build.LOG})\n{res.tail}")
+        return 1
+    report = opts.build_root / "reports" / "device_check.json"
+    return check_dir(path / "device", targets, arch_list, globs(opts.targets), tools, report)

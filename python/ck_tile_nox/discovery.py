@@ -8,7 +8,7 @@ Order of precedence, highest first:
    feature suffix removed (``gfx942:sramecc+:xnack-`` -> ``gfx942``) gives the archs and the
    backend is ``hip``. Without hip-python, without a HIP runtime (hip-python imports, but
    ``libamdhip64.so`` cannot be loaded on the first call) or without a device, one line says so
-   and the emulator is used for gfx942 and gfx950.
+   and the emulator is used for every arch of the arch table.
 
 Compilers: for ``hip`` the ROCm clang (``amdclang++``, then ``llvm/bin/clang++``, then ``hipcc``
 under ``$ROCM_PATH``, ``$HIP_PATH`` or ``/opt/rocm``, then on ``PATH``); for the emulator
@@ -25,8 +25,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ck_tile_nox.archs import ARCH_NAMES
+
 BACKENDS = ("hip", "emulator")
-EMULATOR_ARCHS = ("gfx942", "gfx950")
 EMULATOR_COMPILERS = ("clang++-22", "clang++", "g++")
 ROCM_COMPILERS = ("llvm/bin/amdclang++", "bin/amdclang++", "llvm/bin/clang++", "bin/hipcc")
 _ARCH = re.compile(r"^gfx[0-9a-z]+$")
@@ -158,7 +159,7 @@ def discover(
     forced_archs = parse_archs(archs) if archs else None
 
     if backend == "emulator":
-        chosen = forced_archs or EMULATOR_ARCHS
+        chosen = forced_archs or ARCH_NAMES
         src = archs_src if forced_archs else "default"
         return Platform("emulator", chosen, f"emulator forced by {backend_src}; archs: {src}")
 
@@ -174,7 +175,7 @@ def discover(
         chosen = forced_archs or tuple(dict.fromkeys(found))
         how = f"; archs from {archs_src}" if forced_archs else ""
         return Platform("hip", chosen, line + how)
-    chosen = forced_archs or EMULATOR_ARCHS
+    chosen = forced_archs or ARCH_NAMES
     log(f"{line}: using the emulator for {', '.join(chosen)}")
     return Platform("emulator", chosen, f"{line}; emulator")
 

@@ -7,7 +7,6 @@ import types
 
 import pytest
 
-from ck_tile_nox import cli
 from ck_tile_nox.discovery import (
     DiscoveryError,
     detect_gpus,
@@ -119,16 +118,6 @@ def test_bad_values():
 def test_parse_and_strip():
     assert parse_archs(["gfx942;gfx950", " gfx942:xnack- "]) == ("gfx942", "gfx950")
     assert strip_features(b"gfx90a:sramecc+:xnack-\0junk") == "gfx90a"
-
-
-def test_posargs_reach_discovery():
-    opts = cli.parser().parse_args(
-        ["test", "--backend", "emulator", "--archs", "gfx950", "--targets", "a*,b",
-         "--targets", "c", "--cases", "fp16*", "--jobs", "3", "--build-root", "out"]
-    )  # fmt: skip
-    assert (opts.backend, opts.archs, opts.jobs) == ("emulator", "gfx950", 3)
-    assert cli._globs(opts.targets) == ["a*", "b", "c"]
-    assert cli._globs(opts.cases) == ["fp16*"]
 
 
 def test_emulator_compiler_order():
