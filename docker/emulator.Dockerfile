@@ -12,8 +12,7 @@ SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 ENV DEBIAN_FRONTEND=noninteractive \
     LANG=C.UTF-8 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    PIP_NO_CACHE_DIR=1 \
-    CK_TILE_PLAIN=1
+    PIP_NO_CACHE_DIR=1
 
 # A non-root user owns the work tree; the tools go in as root first, in a layer of their own
 # that only changes when the install script does.

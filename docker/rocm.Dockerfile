@@ -24,7 +24,6 @@ ENV DEBIAN_FRONTEND=noninteractive \
     ROCM_VERSION=${ROCM_VERSION} \
     GPU_TARGETS=${GPU_TARGETS} \
     CK_TILE_BACKEND=hip \
-    CK_TILE_PLAIN=1 \
     PATH=/opt/rocm/bin:${PATH}
 
 WORKDIR /src

@@ -47,3 +47,9 @@ def read_table(path: Path = TABLE) -> tuple[Arch, ...]:
 ARCHS = read_table()
 ARCH_NAMES = tuple(a.name for a in ARCHS)
 BY_NAME = {a.name: a for a in ARCHS}
+
+
+if __name__ == "__main__":  # the arch names as JSON, for CI matrices: python3 -m ck_tile_nox.archs
+    import json
+
+    print(json.dumps(list(ARCH_NAMES)))
