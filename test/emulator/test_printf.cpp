@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Device printf: per-workgroup buffering, deterministic order, the printf macro.
+// Device printf: per-workgroup buffering, deterministic order, the opt-in printf macro.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "test_common.hpp"
-// Last, as the arch layer does: from here on `printf` in this file is device printf.
-#include "ck_tile/core/arch/emulator/device_printf_macro.hpp"
+// Last, as a source that opts in does: from here on `printf` in this file is device printf.
+#include "ck_tile/core/arch/printf_capture.hpp"
 
 namespace emu = ck_tile::emu;
 using emu_test::worker_threads_guard;

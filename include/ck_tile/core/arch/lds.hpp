@@ -3,17 +3,11 @@
 //
 //   CK_TILE_LDS_ARRAY(char, smem, 4096);   // then use smem as a char* (or array) in the kernel
 //
-// On the GPU it is a __shared__ array. On the emulator there is no per-workgroup storage class,
-// so the macro asks the runtime for a block of the workgroup's LDS arena, the same block for every
-// thread of the workgroup; the arena has the arch's real size, so a kernel that asks for more LDS
-// than the hardware has fails there too.
+// On the GPU it is a __shared__ array (core/arch/hip/lds.hpp). On the emulator there is no
+// per-workgroup storage class, so the macro asks the runtime for a block of the workgroup's LDS
+// arena, the same block for every thread of the workgroup (core/arch/emulator/primitives.hpp); the
+// arena has the arch's real size, so a kernel that asks for more LDS than the hardware has fails
+// there too.
 #pragma once
 #include "ck_tile/core/config.hpp"
-
-#if defined(CK_TILE_BACKEND_EMULATOR)
-#include "ck_tile/core/arch/emulator/emulator.hpp"
-#define CK_TILE_LDS_ARRAY(T, name, count)                                                                              \
-    T* const name = ::ck_tile::emu::lds_static<T, static_cast<std::size_t>(count), decltype([] {})>()
-#else
-#define CK_TILE_LDS_ARRAY(T, name, count) __shared__ alignas(16) T name[count]
-#endif
+#include "ck_tile/core/arch/backend.hpp"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Makes `printf` in device code mean ck_tile::emu::device_printf.
+// Makes `printf` in device code mean ck_tile::emu::device_printf. Opt-in: the library never
+// includes it; a source includes it (through core/arch/printf_capture.hpp) after everything else.
 //
 // Why: kernels call printf as in HIP, where device printf is a device function whose output the
 // runtime collects and prints after the kernel. On the emulator a kernel is host code, so a plain

@@ -23,12 +23,21 @@
 //   fault.hpp        guarded regions and the SIGSEGV/SIGBUS/SIGFPE handler (one line, exit 1)
 //   arch_traits.hpp  facts of the emulated arch (from arch_table.def), launch_error
 //
-// device_printf_macro.hpp (not included here) makes `printf` in device code mean device_printf.
+// Kernels reach it through the library's arch primitives (core/arch/backend.hpp lists them):
+//   primitives.hpp   get_thread_id -> thread_idx_x, block_sync_lds -> barrier, warp_shuffle ->
+//                    shuffle, CK_TILE_LDS_ARRAY -> lds_static, CK_TILE_PRINTF -> device_printf;
+//                    buffer loads and stores are range-checked in C++
+//
+// Device printf. Kernels print with CK_TILE_PRINTF (core/arch/printf.hpp): on hip the device's
+// printf, here device_printf, which buffers per workgroup and emits whole workgroups in order, so
+// every run prints the same bytes. The library defines no `printf` macro: a source whose kernels
+// call plain printf opts in with core/arch/printf_capture.hpp, which includes
+// device_printf_macro.hpp (not included by anything else).
 //
 // Parts of the emulator backend outside this directory:
-//   core/arch/arch.hpp, core/arch/lds.hpp, core/arch/amd_buffer_addressing.hpp
-//                    the library's arch primitives (thread ids, block_sync_lds, warp_shuffle,
-//                    CK_TILE_LDS_ARRAY, range-checked buffer loads/stores) on top of this runtime
+//   core/arch/backend.hpp  the seam: picks primitives.hpp here, or core/arch/hip/*.hpp
+//   core/arch/arch.hpp, lds.hpp, amd_buffer_addressing.hpp, printf.hpp, printf_capture.hpp
+//                    the public, backend-neutral headers of the primitives
 //   core/arch/mfma.hpp  ck_tile::mfma<>, which calls this directory's mfma.hpp on the emulator
 //   core/arch/arch_table.def / .hpp, core/config.hpp  the arch emulated (CK_TILE_EMULATE_<ARCH>)
 //   core/numeric/half.hpp  half_t as a 16-bit struct with float arithmetic on the emulator
