@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The emulator's MFMA register-layout formulas against AMD's register-layout tables for CDNA3
+// The MFMA register layouts of mfma_traits (the library's one description of them, which the
+// emulator's models and the warp GEMMs' encodings are built from) against AMD's register-layout
+// tables for CDNA3
 // (test/data/mfma_layouts/cdna3_gfx942.json): every lane and register element of A, B and D of
 // every instruction in the file (but the xf32 and f64 ones, which the library leaves out). The
 // gfx950-only instructions (gfx950 build) against the rule "twice the K per lane" of their
@@ -13,7 +15,6 @@
 #include "mfma_test_common.hpp"
 
 using namespace mfma_test;
-namespace emu = ck_tile::emu;
 using ck_tile::index_t;
 
 namespace {
@@ -31,7 +32,7 @@ std::string register_name(int bits, int i)
 }
 
 // (block, row, col) of a JSON entry: [row, col] or [block, row, col].
-emu::mfma_coord entry(const json& e, int blocks)
+ck_tile::mfma_coord entry(const json& e, int blocks)
 {
     if(blocks > 1)
     {
@@ -42,7 +43,7 @@ emu::mfma_coord entry(const json& e, int blocks)
     return {0, e[0].as_int(), e[1].as_int()};
 }
 
-std::string show(const emu::mfma_coord& c)
+std::string show(const ck_tile::mfma_coord& c)
 {
     std::string r = "(";
     r.append(std::to_string(c.block)).append(",").append(std::to_string(c.row)).append(",");
@@ -68,8 +69,8 @@ int compare_operand(const std::string& name, const std::string& which, const jso
         REQUIRE(row.size() == static_cast<std::size_t>(per_lane));
         for(int e = 0; e < per_lane; ++e)
         {
-            const emu::mfma_coord want = entry(row[static_cast<std::size_t>(e)], blocks);
-            const emu::mfma_coord got  = formula(l, e);
+            const ck_tile::mfma_coord want = entry(row[static_cast<std::size_t>(e)], blocks);
+            const ck_tile::mfma_coord got  = formula(l, e);
             if(!(want == got) && ++bad <= 4)
                 FAIL_CHECK(name << " " << which << " lane " << l << " element " << e << ": table " << show(want)
                                 << ", formula " << show(got));
@@ -86,7 +87,7 @@ bool covers_once(int blocks, int rows, int cols, int per_lane, F&& formula)
     for(int l = 0; l < 64; ++l)
         for(int e = 0; e < per_lane; ++e)
         {
-            const emu::mfma_coord c = formula(l, e);
+            const ck_tile::mfma_coord c = formula(l, e);
             if(c.block < 0 || c.block >= blocks || c.row < 0 || c.row >= rows || c.col < 0 || c.col >= cols)
                 return false;
             if(!seen.insert({c.block, c.row, c.col}).second)
@@ -108,7 +109,6 @@ TEST_SUITE("mfma_layout")
 
         for_each_instr(common_instrs{}, [&]<typename I>() {
             using tr               = ck_tile::mfma_traits<I>;
-            using L                = emu::mfma_layout<I>;
             const std::string name = tr::mnemonic;
             CAPTURE(name);
             REQUIRE_MESSAGE(in_file.count(name) == 1, name << " is not in the layout data");
@@ -123,11 +123,11 @@ TEST_SUITE("mfma_layout")
             const int cbits  = static_cast<int>(sizeof(typename tr::c_type)) * 8;
             int bad          = 0;
             bad += compare_operand(name, "A", x["A"], blocks, tr::a_per_lane, abits,
-                                   [](int l, int e) { return L::a(l, e); });
+                                   [](int l, int e) { return tr::a_coord(l, e); });
             bad += compare_operand(name, "B", x["B"], blocks, tr::b_per_lane, bbits,
-                                   [](int l, int e) { return L::b(l, e); });
+                                   [](int l, int e) { return tr::b_coord(l, e); });
             bad += compare_operand(name, "D", x["D"], blocks, tr::c_per_lane, cbits,
-                                   [](int l, int e) { return L::d(l, e); });
+                                   [](int l, int e) { return tr::d_coord(l, e); });
             CHECK_MESSAGE(bad == 0, name << ": " << bad << " entries differ");
             checked.insert(name);
         });
@@ -145,27 +145,37 @@ TEST_SUITE("mfma_layout")
     {
         for_each_instr(common_instrs{}, [&]<typename I>() {
             using tr               = ck_tile::mfma_traits<I>;
-            using L                = emu::mfma_layout<I>;
             const std::string name = tr::mnemonic;
             CAPTURE(name);
-            CHECK(tr::on_gfx942);
-            CHECK(tr::on_gfx950);
-            CHECK(covers_once(tr::num_blocks, tr::M, tr::K, tr::a_per_lane, [](int l, int e) { return L::a(l, e); }));
-            CHECK(covers_once(tr::num_blocks, tr::K, tr::N, tr::b_per_lane, [](int l, int e) { return L::b(l, e); }));
-            CHECK(covers_once(tr::num_blocks, tr::M, tr::N, tr::c_per_lane, [](int l, int e) { return L::d(l, e); }));
+            CHECK(tr::required_set == ck_tile::mfma_set::cdna3);
+            for(ck_tile::index_t i = 0; i < ck_tile::num_archs; ++i)
+                CHECK(ck_tile::mfma_supported_on<I>(static_cast<ck_tile::gpu_arch>(i)));
+            CHECK(tr::supported);
+            CHECK(covers_once(tr::num_blocks, tr::M, tr::K, tr::a_per_lane,
+                              [](int l, int e) { return tr::a_coord(l, e); }));
+            CHECK(covers_once(tr::num_blocks, tr::K, tr::N, tr::b_per_lane,
+                              [](int l, int e) { return tr::b_coord(l, e); }));
+            CHECK(covers_once(tr::num_blocks, tr::M, tr::N, tr::c_per_lane,
+                              [](int l, int e) { return tr::d_coord(l, e); }));
         });
 #if defined(CK_TILE_ARCH_GFX950)
         for_each_instr(gfx950_instrs{}, [&]<typename I>() {
             using tr               = ck_tile::mfma_traits<I>;
             const std::string name = tr::mnemonic;
             CAPTURE(name);
-            CHECK(!tr::on_gfx942);
-            CHECK(tr::on_gfx950);
+            CHECK(tr::required_set == ck_tile::mfma_set::cdna4);
+            CHECK(!ck_tile::mfma_supported_on<I>(ck_tile::gpu_arch::gfx942));
+            CHECK(ck_tile::mfma_supported_on<I>(ck_tile::gpu_arch::gfx950));
             CHECK(tr::supported);
         });
 #else
         for_each_instr(gfx950_instrs{}, [&]<typename I>() { CHECK(!ck_tile::mfma_traits<I>::supported); });
 #endif
+        for_each_instr(gfx950_instrs{}, [&]<typename I>() {
+            // supported follows the compiled arch's MFMA set in the arch table
+            CHECK(ck_tile::mfma_traits<I>::supported == ck_tile::mfma_supported_on<I>(ck_tile::compiled_arch));
+            CHECK(!ck_tile::mfma_supported_on<I>(ck_tile::gpu_arch::host));
+        });
         CHECK(std::string(ck_tile::mfma_traits<mi::v_mfma_f32_32x32x8_bf16>::mnemonic) == "v_mfma_f32_32x32x8_bf16");
     }
 
@@ -175,7 +185,6 @@ TEST_SUITE("mfma_layout")
         const json& instrs = layout_data()["instructions"];
         auto check         = [&]<typename I>(const char* base_name) {
             using tr               = ck_tile::mfma_traits<I>;
-            using L                = emu::mfma_layout<I>;
             const std::string name = tr::mnemonic;
             CAPTURE(name);
             const json& base = instrs[base_name];
@@ -199,16 +208,16 @@ TEST_SUITE("mfma_layout")
                 }
                 for(int e = 0; e < tr::a_per_lane; ++e)
                 {
-                    bad += !(L::a(l, e) == emu::mfma_coord{0, a_row, 2 * a_k0 + e});
-                    bad += !(L::b(l, e) == emu::mfma_coord{0, 2 * b_k0 + e, b_col});
+                    bad += !(tr::a_coord(l, e) == ck_tile::mfma_coord{0, a_row, 2 * a_k0 + e});
+                    bad += !(tr::b_coord(l, e) == ck_tile::mfma_coord{0, 2 * b_k0 + e, b_col});
                 }
                 for(int e = 0; e < tr::c_per_lane; ++e)
-                    bad += !(L::d(l, e) ==
+                    bad += !(tr::d_coord(l, e) ==
                              entry(base["D"]["lanes"][static_cast<std::size_t>(l)][static_cast<std::size_t>(e)], 1));
             }
             CHECK(bad == 0);
-            CHECK(covers_once(1, tr::M, tr::K, tr::a_per_lane, [](int l, int e) { return L::a(l, e); }));
-            CHECK(covers_once(1, tr::K, tr::N, tr::b_per_lane, [](int l, int e) { return L::b(l, e); }));
+            CHECK(covers_once(1, tr::M, tr::K, tr::a_per_lane, [](int l, int e) { return tr::a_coord(l, e); }));
+            CHECK(covers_once(1, tr::K, tr::N, tr::b_per_lane, [](int l, int e) { return tr::b_coord(l, e); }));
         };
         check.operator()<mi::v_mfma_f32_32x32x16_f16>("v_mfma_f32_32x32x8_f16");
         check.operator()<mi::v_mfma_f32_32x32x16_bf16>("v_mfma_f32_32x32x8_bf16");

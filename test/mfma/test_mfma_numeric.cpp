@@ -130,7 +130,6 @@ template <typename I>
 std::vector<typename problem<I>::C> run_emulated(const problem<I>& p, a_layout al = a_layout::correct)
 {
     using P  = problem<I>;
-    using L  = emu::mfma_layout<I>;
     using tr = typename P::tr;
     std::vector<typename P::C> d(p.c.size());
     const auto* pa = p.a.data();
@@ -146,25 +145,25 @@ std::vector<typename problem<I>::C> run_emulated(const problem<I>& p, a_layout a
         ck_tile::mfma_c_buffer<I> c;
         for(index_t e = 0; e < tr::a_per_lane; ++e)
         {
-            const emu::mfma_coord x = L::a(lane, e);
-            const index_t row       = al == a_layout::correct ? x.row : x.col;
-            const index_t k         = al == a_layout::correct ? x.col : x.row;
-            a[e]                    = pa[w * P::a_size + (x.block * P::M + row) * P::K + k];
+            const ck_tile::mfma_coord x = tr::a_coord(lane, e);
+            const index_t row           = al == a_layout::correct ? x.row : x.col;
+            const index_t k             = al == a_layout::correct ? x.col : x.row;
+            a[e]                        = pa[w * P::a_size + (x.block * P::M + row) * P::K + k];
         }
         for(index_t e = 0; e < tr::b_per_lane; ++e)
         {
-            const emu::mfma_coord x = L::b(lane, e);
-            b[e]                    = pb[w * P::b_size + (x.block * P::K + x.row) * P::N + x.col];
+            const ck_tile::mfma_coord x = tr::b_coord(lane, e);
+            b[e]                        = pb[w * P::b_size + (x.block * P::K + x.row) * P::N + x.col];
         }
         for(index_t e = 0; e < tr::c_per_lane; ++e)
         {
-            const emu::mfma_coord x = L::d(lane, e);
-            c[e]                    = pc[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col];
+            const ck_tile::mfma_coord x = tr::d_coord(lane, e);
+            c[e]                        = pc[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col];
         }
         const auto r = ck_tile::mfma<I>(a, b, c);
         for(index_t e = 0; e < tr::c_per_lane; ++e)
         {
-            const emu::mfma_coord x                                     = L::d(lane, e);
+            const ck_tile::mfma_coord x                                 = tr::d_coord(lane, e);
             pd[w * P::c_size + (x.block * P::M + x.row) * P::N + x.col] = r[e];
         }
     });

@@ -8,27 +8,36 @@
 // Each lane passes its own register elements of A (M x K), B (K x N) and C (M x N), in register
 // order (element 0 = bits [15:0] of the first VGPR for 16-bit types, [7:0] for 8-bit ones, ...),
 // and gets its register elements of D. Which lane holds which matrix element is the instruction's
-// register layout (see arch/emulator/mfma.hpp for the formulas, test/data/mfma_layouts/ for the
-// hardware's tables). All 64 lanes of the wave must execute the call (uniform control flow).
+// register layout, described once, here, by mfma_traits. All 64 lanes of the wave must execute the
+// call (uniform control flow).
 //
 // mfma_traits<I> describes an instruction:
 //   a_type, b_type, c_type             element types of A, B and C/D
 //   M, N, K, num_blocks                shape of each block's product, number of independent blocks
 //   a_per_lane, b_per_lane, c_per_lane register elements per lane
 //   mnemonic                           e.g. "v_mfma_f32_32x32x8_f16" (as llvm-objdump prints it)
-//   on_gfx942, on_gfx950               which archs have it
-//   supported                          whether the arch being compiled / emulated has it
+//   required_set                       the MFMA set (arch_table.def) that has it
+//   supported_on(arch), supported      whether an arch / the arch being compiled or emulated has it
+//   register layout                    a_coord, b_coord, d_coord (lane, element) -> (block, row,
+//                                      col), and the parameters they are built from (see below)
 //
-// Backends: hip calls the clang builtin (__builtin_amdgcn_mfma_*, with cbsz = abid = blgp = 0);
-// the emulator calls the instruction's model (emu::mfma_model, arch/emulator/mfma.hpp). Using an
-// instruction that the target arch lacks (the gfx950-only ones on gfx942) is a compile error.
+// Everything derived from a layout (the emulator's model, the warp GEMMs' tile distributions) is
+// computed from these traits; test/mfma checks them against AMD's tables (test/data/mfma_layouts/)
+// and the warp GEMMs' encodings against them.
+//
+// Backends: exactly one of hip/mfma_builtins.hpp (the clang builtins, __builtin_amdgcn_mfma_*,
+// with cbsz = abid = blgp = 0) and emulator/mfma.hpp (the instruction's model, computed once per
+// wave) is included, at the end of this file; each defines detail::mfma_backend. Using an
+// instruction that the target arch lacks (the cdna4-only ones on a cdna3 arch) is a compile error.
 //
 // fp8/bf8 instructions take fp8_t / bf8_t, whose encoding is the arch's (FNUZ on gfx942, OCP on
 // gfx950; see numeric/float8.hpp). Not provided: the xf32 (gfx942 only) and f64 instructions, the
 // gfx950 scaled f8f6f4 and the double-rate i8 ones, and the cbsz/abid/blgp broadcast modifiers.
 #pragma once
+#include <cstddef>
 #include <type_traits>
 #include "ck_tile/core/config.hpp"
+#include "ck_tile/core/arch/arch_table.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
 #include "ck_tile/core/numeric/half.hpp"
 #include "ck_tile/core/numeric/bfloat16.hpp"
@@ -40,7 +49,7 @@ namespace ck_tile {
 // Tag types, one per instruction, named after the mnemonic.
 namespace mfma_instr {
 // clang-format off
-// gfx942 and gfx950
+// the cdna3 set (and so cdna4)
 struct v_mfma_f32_32x32x8_f16 {};
 struct v_mfma_f32_16x16x16_f16 {};
 struct v_mfma_f32_32x32x8_bf16 {};
@@ -55,7 +64,7 @@ struct v_mfma_f32_32x32x16_bf8_bf8 {};
 struct v_mfma_f32_16x16x32_bf8_bf8 {};
 struct v_mfma_f32_32x32x2_f32 {};
 struct v_mfma_f32_16x16x4_f32 {};
-// gfx950 only
+// the cdna4 set only
 struct v_mfma_f32_32x32x16_f16 {};
 struct v_mfma_f32_16x16x32_f16 {};
 struct v_mfma_f32_32x32x16_bf16 {};
@@ -63,12 +72,28 @@ struct v_mfma_f32_16x16x32_bf16 {};
 // clang-format on
 } // namespace mfma_instr
 
+// Position of a register element in its matrix: (block, row, col); for A, col is k; for B, row is k.
+struct mfma_coord
+{
+    index_t block;
+    index_t row;
+    index_t col;
+    friend constexpr bool operator==(const mfma_coord&, const mfma_coord&) = default;
+};
+
+// Whether an arch whose MFMA set is `have` has the instructions of set `need`: each set of
+// mfma_set (arch_table.hpp) contains the ones listed before it.
+constexpr bool mfma_set_includes(mfma_set have, mfma_set need)
+{
+    return static_cast<int>(have) >= static_cast<int>(need);
+}
+
 template <typename Instr>
 struct mfma_traits; // defined for each tag of mfma_instr
 
 namespace detail {
 template <typename A, typename B, typename C, index_t M_, index_t N_, index_t K_, index_t Blocks, index_t APerLane,
-          index_t CPerLane, bool Gfx942, bool Gfx950>
+          index_t CPerLane, mfma_set Set>
 struct mfma_traits_base
 {
     using a_type                        = A;
@@ -81,48 +106,87 @@ struct mfma_traits_base
     static constexpr index_t a_per_lane = APerLane;
     static constexpr index_t b_per_lane = APerLane;
     static constexpr index_t c_per_lane = CPerLane;
-    static constexpr bool on_gfx942     = Gfx942;
-    static constexpr bool on_gfx950     = Gfx950;
-#if defined(CK_TILE_ARCH_GFX950)
-    static constexpr bool supported = Gfx950;
-#elif defined(CK_TILE_ARCH_GFX942)
-    static constexpr bool supported = Gfx942;
-#else
-    static constexpr bool supported = false; // no arch (host pass of a hip build)
-#endif
-    // every lane holds a_per_lane consecutive k of one row of A (and of one column of B), and
-    // c_per_lane elements of D: the 64 lanes cover each block's operands exactly once
-    static_assert(M_ * K_ * Blocks == 64 * APerLane && M_ * N_ * Blocks == 64 * CPerLane);
+
+    static constexpr mfma_set required_set = Set;
+    static constexpr bool supported_on(gpu_arch arch)
+    {
+        return arch != gpu_arch::host && mfma_set_includes(get_arch_info(arch).mfma, required_set);
+    }
+    // false in the host pass of a hip build (no arch)
+    static constexpr bool supported = supported_on(compiled_arch);
+
+    // ---- register layout -------------------------------------------------------------------
+    // For lane l (0..63) and register element e, with kA = a_per_lane:
+    //   A (block, row, k):   row = l mod M,  q = l div M,  block = q div G,  k = (q mod G) kA + e
+    //   B (block, k, col):   col = l mod N,  q = l div N,  block = q div G,  k = (q mod G) kA + e
+    //   D (block, row, col): col = l mod N and, stacking the blocks' rows (g = block M + row),
+    //                        g = (e div R) R (64 / N) + (l div N) R + (e mod R)
+    // G = K / kA lane groups split K inside a block, and each lane's D elements come in runs of
+    // R = 4 consecutive rows of one column, lane group after lane group. So a lane holds kA
+    // consecutive k of one row of A and of one column of B; the blocks of multi-block instructions
+    // (4x4x4_16b: 16 blocks, one per 4 lanes; 32x32x4_2b: 2 blocks, one per 32 lanes for A/B, one
+    // per 16 registers for D) are independent products. These reproduce every entry of AMD's
+    // register-layout tables for CDNA3; the cdna4-only f16/bf16 instructions are the same formulas
+    // with kA = 8 (twice the K per lane of their 32x32x8 / 16x16x16 counterparts), D as theirs.
+    static constexpr index_t lanes          = 64;                        // the wave64 forms
+    static constexpr index_t k_lane_groups  = K / APerLane;              // G
+    static constexpr index_t d_rows_per_run = 4;                         // R
+    static constexpr index_t d_runs         = CPerLane / d_rows_per_run; // runs per lane
+    static constexpr index_t d_lane_groups  = lanes / N;                 // lane groups sharing a column
+
+    // A[block][row][k] held by `lane` in its element `e` (0 <= e < a_per_lane)
+    static constexpr mfma_coord a_coord(index_t lane, index_t e)
+    {
+        const index_t q = lane / M;
+        return {q / k_lane_groups, lane % M, (q % k_lane_groups) * a_per_lane + e};
+    }
+    // B[block][k][col] held by `lane` in its element `e` (0 <= e < b_per_lane)
+    static constexpr mfma_coord b_coord(index_t lane, index_t e)
+    {
+        const index_t q = lane / N;
+        return {q / k_lane_groups, (q % k_lane_groups) * b_per_lane + e, lane % N};
+    }
+    // D[block][row][col] (and C) held by `lane` in its element `e` (0 <= e < c_per_lane)
+    static constexpr mfma_coord d_coord(index_t lane, index_t e)
+    {
+        const index_t g =
+            (e / d_rows_per_run) * d_rows_per_run * d_lane_groups + (lane / N) * d_rows_per_run + e % d_rows_per_run;
+        return {g / M, g % M, lane % N};
+    }
+
+    // The 64 lanes cover each block's operands exactly once.
+    static_assert(K % APerLane == 0 && M * k_lane_groups * Blocks == lanes && N * k_lane_groups * Blocks == lanes);
+    static_assert(lanes % N == 0 && CPerLane % d_rows_per_run == 0 && M * N * Blocks == lanes * CPerLane);
 };
 } // namespace detail
 
 // clang-format off
-#define CK_TILE_MFMA_TRAITS(NAME, A, B, C, M, N, K, BLOCKS, APL, CPL, G942, G950)                             \
-    template <>                                                                                              \
-    struct mfma_traits<mfma_instr::NAME> : detail::mfma_traits_base<A, B, C, M, N, K, BLOCKS, APL, CPL, G942, G950> \
-    {                                                                                                        \
-        static constexpr const char* mnemonic = #NAME;                                                       \
+#define CK_TILE_MFMA_TRAITS(NAME, A, B, C, M, N, K, BLOCKS, APL, CPL, SET)                                            \
+    template <>                                                                                                      \
+    struct mfma_traits<mfma_instr::NAME> : detail::mfma_traits_base<A, B, C, M, N, K, BLOCKS, APL, CPL, mfma_set::SET> \
+    {                                                                                                                \
+        static constexpr const char* mnemonic = #NAME;                                                               \
     };
 
-//                  instruction                   A       B       C        M   N   K  blk A/l C/l gfx942 gfx950
-CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x8_f16,      half_t, half_t, float,   32, 32,  8,  1,  4, 16, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x16_f16,     half_t, half_t, float,   16, 16, 16,  1,  4,  4, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x8_bf16,     bf16_t, bf16_t, float,   32, 32,  8,  1,  4, 16, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x16_bf16,    bf16_t, bf16_t, float,   16, 16, 16,  1,  4,  4, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_4x4x4_16b_f16,    half_t, half_t, float,    4,  4,  4, 16,  4,  4, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x4_2b_f16,   half_t, half_t, float,   32, 32,  4,  2,  4, 32, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_i32_32x32x16_i8,      int8_t, int8_t, int32_t, 32, 32, 16,  1,  8, 16, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_i32_16x16x32_i8,      int8_t, int8_t, int32_t, 16, 16, 32,  1,  8,  4, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_fp8_fp8, fp8_t,  fp8_t,  float,   32, 32, 16,  1,  8, 16, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_fp8_fp8, fp8_t,  fp8_t,  float,   16, 16, 32,  1,  8,  4, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_bf8_bf8, bf8_t,  bf8_t,  float,   32, 32, 16,  1,  8, 16, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_bf8_bf8, bf8_t,  bf8_t,  float,   16, 16, 32,  1,  8,  4, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x2_f32,      float,  float,  float,   32, 32,  2,  1,  1, 16, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x4_f32,      float,  float,  float,   16, 16,  4,  1,  1,  4, true, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_f16,     half_t, half_t, float,   32, 32, 16,  1,  8, 16, false, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_f16,     half_t, half_t, float,   16, 16, 32,  1,  8,  4, false, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_bf16,    bf16_t, bf16_t, float,   32, 32, 16,  1,  8, 16, false, true)
-CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_bf16,    bf16_t, bf16_t, float,   16, 16, 32,  1,  8,  4, false, true)
+//                  instruction                   A       B       C        M   N   K  blk A/l C/l set
+CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x8_f16,      half_t, half_t, float,   32, 32,  8,  1,  4, 16, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x16_f16,     half_t, half_t, float,   16, 16, 16,  1,  4,  4, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x8_bf16,     bf16_t, bf16_t, float,   32, 32,  8,  1,  4, 16, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x16_bf16,    bf16_t, bf16_t, float,   16, 16, 16,  1,  4,  4, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_4x4x4_16b_f16,    half_t, half_t, float,    4,  4,  4, 16,  4,  4, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x4_2b_f16,   half_t, half_t, float,   32, 32,  4,  2,  4, 32, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_i32_32x32x16_i8,      int8_t, int8_t, int32_t, 32, 32, 16,  1,  8, 16, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_i32_16x16x32_i8,      int8_t, int8_t, int32_t, 16, 16, 32,  1,  8,  4, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_fp8_fp8, fp8_t,  fp8_t,  float,   32, 32, 16,  1,  8, 16, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_fp8_fp8, fp8_t,  fp8_t,  float,   16, 16, 32,  1,  8,  4, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_bf8_bf8, bf8_t,  bf8_t,  float,   32, 32, 16,  1,  8, 16, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_bf8_bf8, bf8_t,  bf8_t,  float,   16, 16, 32,  1,  8,  4, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x2_f32,      float,  float,  float,   32, 32,  2,  1,  1, 16, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x4_f32,      float,  float,  float,   16, 16,  4,  1,  1,  4, cdna3)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_f16,     half_t, half_t, float,   32, 32, 16,  1,  8, 16, cdna4)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_f16,     half_t, half_t, float,   16, 16, 32,  1,  8,  4, cdna4)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_bf16,    bf16_t, bf16_t, float,   32, 32, 16,  1,  8, 16, cdna4)
+CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_bf16,    bf16_t, bf16_t, float,   16, 16, 32,  1,  8,  4, cdna4)
 
 #undef CK_TILE_MFMA_TRAITS
 // clang-format on
@@ -131,6 +195,13 @@ CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_bf16,    bf16_t, bf16_t, float,   16, 16
 template <typename Instr>
 inline constexpr bool mfma_supported_v = mfma_traits<Instr>::supported;
 
+// Whether an arch of the table has the instruction (false for gpu_arch::host).
+template <typename Instr>
+constexpr bool mfma_supported_on(gpu_arch arch)
+{
+    return mfma_traits<Instr>::supported_on(arch);
+}
+
 template <typename Instr>
 using mfma_a_buffer = thread_buffer<typename mfma_traits<Instr>::a_type, mfma_traits<Instr>::a_per_lane>;
 template <typename Instr>
@@ -138,83 +209,56 @@ using mfma_b_buffer = thread_buffer<typename mfma_traits<Instr>::b_type, mfma_tr
 template <typename Instr>
 using mfma_c_buffer = thread_buffer<typename mfma_traits<Instr>::c_type, mfma_traits<Instr>::c_per_lane>;
 
-#if defined(CK_TILE_BACKEND_EMULATOR)
-namespace emu {
-template <typename Instr>
-struct mfma_model; // arch/emulator/mfma.hpp
-} // namespace emu
-#endif
-
-#if defined(CK_TILE_BACKEND_HIP) && CK_TILE_DEVICE_PASS
 namespace detail {
-template <typename V, typename T, index_t N>
-CK_TILE_DEVICE V mfma_operand(const thread_buffer<T, N>& x)
+// One instruction on the backend (hip/mfma_builtins.hpp or emulator/mfma.hpp); called only for
+// instructions the compiled arch has.
+template <typename Instr>
+CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b,
+                                                 const mfma_c_buffer<Instr>& c);
+
+// The compile error for an instruction the compiled arch lacks, built from the arch table:
+// "ck_tile::mfma: v_mfma_f32_32x32x16_f16 is not in the MFMA set of gfx942 (archs that have it: gfx950)".
+struct mfma_message
 {
-    if constexpr(N == 1 && std::is_same_v<V, T>)
-        return x[0];
-    else
-        return __builtin_bit_cast(V, x);
-}
+    char text[256]{};
+    std::size_t length = 0;
+    constexpr void append(const char* s)
+    {
+        while(*s != '\0' && length + 1 < sizeof(text))
+            text[length++] = *s++;
+    }
+    constexpr const char* data() const { return text; }
+    constexpr std::size_t size() const { return length; }
+};
 
 template <typename Instr>
-CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_builtin(const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b,
-                                                 const mfma_c_buffer<Instr>& c)
+constexpr mfma_message mfma_unsupported_message()
 {
-    using namespace mfma_instr;
-    using tr    = mfma_traits<Instr>;
-    using h4    = ext_vector_t<_Float16, 4>;
-    using s4    = ext_vector_t<short, 4>;
-    using i64   = long; // the 8 bytes of 8-bit operands
-    using cv    = ext_vector_t<typename tr::c_type, tr::c_per_lane>;
-    const cv cc = __builtin_bit_cast(cv, c);
-    cv d;
-    if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x8_f16>)
-        d = __builtin_amdgcn_mfma_f32_32x32x8f16(mfma_operand<h4>(a), mfma_operand<h4>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x16_f16>)
-        d = __builtin_amdgcn_mfma_f32_16x16x16f16(mfma_operand<h4>(a), mfma_operand<h4>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x8_bf16>)
-        d = __builtin_amdgcn_mfma_f32_32x32x8bf16_1k(mfma_operand<s4>(a), mfma_operand<s4>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x16_bf16>)
-        d = __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(mfma_operand<s4>(a), mfma_operand<s4>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_4x4x4_16b_f16>)
-        d = __builtin_amdgcn_mfma_f32_4x4x4f16(mfma_operand<h4>(a), mfma_operand<h4>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x4_2b_f16>)
-        d = __builtin_amdgcn_mfma_f32_32x32x4f16(mfma_operand<h4>(a), mfma_operand<h4>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_i32_32x32x16_i8>)
-        d = __builtin_amdgcn_mfma_i32_32x32x16_i8(mfma_operand<i64>(a), mfma_operand<i64>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_i32_16x16x32_i8>)
-        d = __builtin_amdgcn_mfma_i32_16x16x32_i8(mfma_operand<i64>(a), mfma_operand<i64>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x16_fp8_fp8>)
-        d = __builtin_amdgcn_mfma_f32_32x32x16_fp8_fp8(mfma_operand<i64>(a), mfma_operand<i64>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x32_fp8_fp8>)
-        d = __builtin_amdgcn_mfma_f32_16x16x32_fp8_fp8(mfma_operand<i64>(a), mfma_operand<i64>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x16_bf8_bf8>)
-        d = __builtin_amdgcn_mfma_f32_32x32x16_bf8_bf8(mfma_operand<i64>(a), mfma_operand<i64>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x32_bf8_bf8>)
-        d = __builtin_amdgcn_mfma_f32_16x16x32_bf8_bf8(mfma_operand<i64>(a), mfma_operand<i64>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x2_f32>)
-        d = __builtin_amdgcn_mfma_f32_32x32x2f32(a[0], b[0], cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x4_f32>)
-        d = __builtin_amdgcn_mfma_f32_16x16x4f32(a[0], b[0], cc, 0, 0, 0);
-#if defined(CK_TILE_ARCH_GFX950)
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x16_f16>)
-        d = __builtin_amdgcn_mfma_f32_32x32x16_f16(mfma_operand<ext_vector_t<_Float16, 8>>(a),
-                                                   mfma_operand<ext_vector_t<_Float16, 8>>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x32_f16>)
-        d = __builtin_amdgcn_mfma_f32_16x16x32_f16(mfma_operand<ext_vector_t<_Float16, 8>>(a),
-                                                   mfma_operand<ext_vector_t<_Float16, 8>>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x16_bf16>)
-        d = __builtin_amdgcn_mfma_f32_32x32x16_bf16(mfma_operand<ext_vector_t<__bf16, 8>>(a),
-                                                    mfma_operand<ext_vector_t<__bf16, 8>>(b), cc, 0, 0, 0);
-    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x32_bf16>)
-        d = __builtin_amdgcn_mfma_f32_16x16x32_bf16(mfma_operand<ext_vector_t<__bf16, 8>>(a),
-                                                    mfma_operand<ext_vector_t<__bf16, 8>>(b), cc, 0, 0, 0);
-#endif
-    else
-        static_assert(sizeof(Instr) == 0, "ck_tile::mfma: no builtin for this instruction on this arch");
-    return __builtin_bit_cast(mfma_c_buffer<Instr>, d);
+    mfma_message m;
+    m.append("ck_tile::mfma: ");
+    m.append(mfma_traits<Instr>::mnemonic);
+    m.append(" is not in the MFMA set of ");
+    m.append(compiled_arch_name);
+    m.append(" (archs that have it:");
+    for(index_t i = 0; i < num_archs; ++i)
+        if(mfma_traits<Instr>::supported_on(static_cast<gpu_arch>(i)))
+        {
+            m.append(" ");
+            m.append(arch_table[i].name);
+        }
+    m.append(")");
+    return m;
 }
 } // namespace detail
+
+// The message is computed (a C++26 feature that clang accepts in C++20 as an extension).
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wc++26-extensions"
+#define CK_TILE_MFMA_UNSUPPORTED_MESSAGE(Instr) detail::mfma_unsupported_message<Instr>()
+#else
+#define CK_TILE_MFMA_UNSUPPORTED_MESSAGE(Instr)                                                                        \
+    "ck_tile::mfma: the compiled arch's MFMA set (arch_table.def) lacks this instruction (mfma_traits::required_set)"
 #endif
 
 // D = A * B + C for the whole wave; each lane passes and gets its own register elements.
@@ -222,31 +266,28 @@ template <typename Instr>
 CK_TILE_DEVICE mfma_c_buffer<Instr> mfma(const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b,
                                          const mfma_c_buffer<Instr>& c)
 {
-#if defined(CK_TILE_BACKEND_EMULATOR)
-    static_assert(mfma_traits<Instr>::supported,
-                  "ck_tile::mfma: the emulated arch does not have this instruction (the gfx950-only "
-                  "instructions need -DGPU_TARGETS=gfx950; see mfma_traits<Instr>::on_gfx942)");
+    // no arch in the host pass of a hip build: device code is not run from there
+    static_assert(!has_compiled_arch || mfma_traits<Instr>::supported, CK_TILE_MFMA_UNSUPPORTED_MESSAGE(Instr));
     if constexpr(mfma_traits<Instr>::supported)
-        return emu::mfma_model<Instr>::run(a, b, c);
+        return detail::mfma_backend<Instr>(a, b, c);
     else
+    {
+        (void)a;
+        (void)b;
         return c;
-#elif CK_TILE_DEVICE_PASS
-    static_assert(mfma_traits<Instr>::supported,
-                  "ck_tile::mfma: the target arch does not have this instruction (the gfx950-only "
-                  "instructions do not exist on gfx942; see mfma_traits<Instr>::on_gfx942)");
-    if constexpr(mfma_traits<Instr>::supported)
-        return detail::mfma_builtin<Instr>(a, b, c);
-    else
-        return c;
-#else
-    (void)a;
-    (void)b;
-    return c; // host pass of a hip build: device code is not run from here
-#endif
+    }
 }
+
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+#undef CK_TILE_MFMA_UNSUPPORTED_MESSAGE
 
 } // namespace ck_tile
 
+// The backend: one of the two implementations of detail::mfma_backend.
 #if defined(CK_TILE_BACKEND_EMULATOR)
 #include "ck_tile/core/arch/emulator/mfma.hpp"
+#else
+#include "ck_tile/core/arch/hip/mfma_builtins.hpp"
 #endif

@@ -1,22 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The emulator's models of the MFMA instructions (used by ck_tile::mfma, arch/mfma.hpp).
 //
-// Register layouts. Each instruction is described by where its operands live: for lane l (0..63)
-// and register element e, which element of A, B and D it holds. With kA = a_per_lane and the
-// G = K / kA lane groups that split K inside one block, the formulas are (div, mod: integer):
-//
-//   A (block, row, k):  row = l mod M,  q = l div M,  block = q div G,  k = (q mod G) kA + e
-//   B (block, k, col):  col = l mod N,  q = l div N,  block = q div G,  k = (q mod G) kA + e
-//   D (block, row, col): col = l mod N and, stacking the blocks' rows (g = block M + row),
-//                        g = (e div 4) 4 (64 / N) + (l div N) 4 + (e mod 4)
-//
-// i.e. a lane holds kA consecutive k of one row of A and of one column of B; the lanes that hold
-// one column of D hold runs of 4 consecutive rows, lane group after lane group, and the blocks of
-// multi-block instructions (4x4x4_16b: 16 blocks, one per 4 lanes; 32x32x4_2b: 2 blocks, one per
-// 32 lanes for A/B, one per 16 registers for D) are independent products. These reproduce every
-// entry of AMD's register-layout tables for CDNA3 (test/data/mfma_layouts/, checked by
-// test/mfma); the gfx950-only f16/bf16 instructions are the same formulas with kA = 8, i.e. twice
-// the K per lane of their 32x32x8 / 16x16x16 counterparts, and D laid out as theirs.
+// Register layouts: the instruction's own, mfma_traits<I>::a_coord / b_coord / d_coord (arch/mfma.hpp);
+// the model gathers and scatters through tables computed from them at compile time.
 //
 // Arithmetic of the model (a model: hardware may differ in the last bit of f32 results):
 //   - inputs are converted exactly to float: f16, bf16, fp8 and bf8 (in the arch's encoding, see
@@ -31,7 +17,7 @@
 //
 // Cost: one model call per wave per instruction (wave_collective: the last lane to arrive computes
 // for all 64). The model gathers A, B and C into dense matrices through index tables computed at
-// compile time from the formulas above (C and D move in runs of 4 rows), converts A and B to float
+// compile time from the traits' layout (C and D move in the layout's runs of rows), converts A and B to float
 // in one pass each, multiplies (vectorisable inner loop over the rows) and scatters D back.
 #pragma once
 
@@ -59,45 +45,6 @@
 #endif
 
 namespace ck_tile::emu {
-
-// Position of a register element in its matrix: (block, row, col); for A, col is k; for B, row is k.
-struct mfma_coord
-{
-    index_t block;
-    index_t row;
-    index_t col;
-    friend constexpr bool operator==(const mfma_coord&, const mfma_coord&) = default;
-};
-
-// The register layout of Instr (formulas in the header comment).
-template <typename Instr>
-struct mfma_layout
-{
-    using tr                          = mfma_traits<Instr>;
-    static constexpr index_t lanes    = 64;
-    static constexpr index_t k_groups = tr::K / tr::a_per_lane; // lane groups along K per block
-    static_assert(tr::K % tr::a_per_lane == 0 && tr::M * k_groups * tr::num_blocks == lanes &&
-                  tr::N * k_groups * tr::num_blocks == lanes && lanes % tr::N == 0);
-
-    // A[block][row][k] held by `lane` in its element `e` (0 <= e < a_per_lane)
-    static constexpr mfma_coord a(index_t lane, index_t e)
-    {
-        const index_t q = lane / tr::M;
-        return {q / k_groups, lane % tr::M, (q % k_groups) * tr::a_per_lane + e};
-    }
-    // B[block][k][col] held by `lane` in its element `e` (0 <= e < b_per_lane)
-    static constexpr mfma_coord b(index_t lane, index_t e)
-    {
-        const index_t q = lane / tr::N;
-        return {q / k_groups, (q % k_groups) * tr::b_per_lane + e, lane % tr::N};
-    }
-    // D[block][row][col] (and C) held by `lane` in its element `e` (0 <= e < c_per_lane)
-    static constexpr mfma_coord d(index_t lane, index_t e)
-    {
-        const index_t g = (e / 4) * 4 * (lanes / tr::N) + (lane / tr::N) * 4 + e % 4;
-        return {g / tr::M, g % tr::M, lane % tr::N};
-    }
-};
 
 namespace detail {
 
@@ -143,12 +90,12 @@ CK_TILE_EMU_MFMA_INLINE float mfma_to_float(T x)
     }
 }
 
-// t[lane * PerLane + i] = f(lane, i), for the 64 lanes
-template <index_t PerLane, typename F>
+// t[lane * PerLane + i] = f(lane, i), for the wave's lanes
+template <index_t Lanes, index_t PerLane, typename F>
 constexpr auto mfma_lane_table(F f)
 {
-    std::array<uint16_t, 64 * PerLane> t{};
-    for(index_t l = 0; l < 64; ++l)
+    std::array<uint16_t, Lanes * PerLane> t{};
+    for(index_t l = 0; l < Lanes; ++l)
         for(index_t i = 0; i < PerLane; ++i)
             t[static_cast<std::size_t>(l * PerLane + i)] = static_cast<uint16_t>(f(l, i));
     return t;
@@ -243,7 +190,6 @@ template <typename Instr>
 struct mfma_model
 {
     using tr       = mfma_traits<Instr>;
-    using layout   = mfma_layout<Instr>;
     using a_type   = typename tr::a_type;
     using b_type   = typename tr::b_type;
     using c_type   = typename tr::c_type;
@@ -251,34 +197,34 @@ struct mfma_model
     using b_buffer = mfma_b_buffer<Instr>;
     using c_buffer = mfma_c_buffer<Instr>;
 
+    static constexpr index_t lanes = tr::lanes;
     static constexpr index_t M = tr::M, N = tr::N, K = tr::K, nblk = tr::num_blocks;
     static constexpr index_t ka = tr::a_per_lane, kb = tr::b_per_lane, kc = tr::c_per_lane;
-    static constexpr index_t runs = kc / 4; // D: runs of 4 consecutive rows of one column per lane
+    // D: each lane's elements are runs of run_len consecutive rows of one column
+    static constexpr index_t run_len = tr::d_rows_per_run, runs = tr::d_runs;
 
     // Dense matrices of the wave, all with the k (for D: the column) index outermost, so that the
     // product loop runs over contiguous rows: a[block][k][row], b[block][k][col], d[block][col][row].
     static constexpr index_t a_offset(index_t l, index_t e)
     {
-        const mfma_coord c = layout::a(l, e);
+        const mfma_coord c = tr::a_coord(l, e);
         return (c.block * K + c.col) * M + c.row;
     }
     static constexpr index_t b_offset(index_t l, index_t e)
     {
-        const mfma_coord c = layout::b(l, e);
+        const mfma_coord c = tr::b_coord(l, e);
         return (c.block * K + c.row) * N + c.col;
     }
     static constexpr index_t d_offset(index_t l, index_t e)
     {
-        const mfma_coord c = layout::d(l, e);
+        const mfma_coord c = tr::d_coord(l, e);
         return (c.block * N + c.col) * M + c.row;
     }
     // Each lane's elements are consecutive k (A, B: a stride of M, N in these matrices) and runs of
-    // 4 consecutive rows (D: contiguous), so one offset per lane (per run for D) locates them.
+    // consecutive rows (D: contiguous), so one offset per lane (per run for D) locates them.
     static constexpr bool lanes_are_regular()
     {
-        if(kc % 4 != 0)
-            return false;
-        for(index_t l = 0; l < 64; ++l)
+        for(index_t l = 0; l < lanes; ++l)
         {
             for(index_t e = 0; e < ka; ++e)
                 if(a_offset(l, e) != a_offset(l, 0) + e * M)
@@ -287,7 +233,7 @@ struct mfma_model
                 if(b_offset(l, e) != b_offset(l, 0) + e * N)
                     return false;
             for(index_t e = 0; e < kc; ++e)
-                if(d_offset(l, e) != d_offset(l, e - e % 4) + e % 4)
+                if(d_offset(l, e) != d_offset(l, e - e % run_len) + e % run_len)
                     return false;
         }
         return true;
@@ -296,11 +242,11 @@ struct mfma_model
     static_assert(nblk * K * M <= 65536 && nblk * M * N <= 65536);
 
     static constexpr auto a_lane_offsets =
-        detail::mfma_lane_table<1>([](index_t l, index_t) { return a_offset(l, 0); });
+        detail::mfma_lane_table<lanes, 1>([](index_t l, index_t) { return a_offset(l, 0); });
     static constexpr auto b_lane_offsets =
-        detail::mfma_lane_table<1>([](index_t l, index_t) { return b_offset(l, 0); });
+        detail::mfma_lane_table<lanes, 1>([](index_t l, index_t) { return b_offset(l, 0); });
     static constexpr auto d_run_offsets =
-        detail::mfma_lane_table<runs>([](index_t l, index_t r) { return d_offset(l, 4 * r); });
+        detail::mfma_lane_table<lanes, runs>([](index_t l, index_t r) { return d_offset(l, run_len * r); });
 
     struct lane_operands
     {
@@ -309,13 +255,13 @@ struct mfma_model
         c_buffer c;
     };
 
-    // D of the whole wave from the operands of all 64 lanes (in[lane], out[lane]).
+    // D of the whole wave from the operands of all its lanes (in[lane], out[lane]).
     static void compute(const lane_operands* in, c_buffer* out)
     {
         a_type a[nblk * K * M];
         b_type b[nblk * K * N];
         c_type d[nblk * N * M];
-        for(index_t l = 0; l < 64; ++l)
+        for(index_t l = 0; l < lanes; ++l)
         {
             const lane_operands& op = in[l];
             a_type* al              = a + a_lane_offsets[static_cast<std::size_t>(l)];
@@ -325,14 +271,14 @@ struct mfma_model
             for(index_t e = 0; e < kb; ++e)
                 bl[e * N] = op.b[e];
             for(index_t r = 0; r < runs; ++r)
-                __builtin_memcpy(d + d_run_offsets[static_cast<std::size_t>(l * runs + r)], &op.c[4 * r],
-                                 4 * sizeof(c_type));
+                __builtin_memcpy(d + d_run_offsets[static_cast<std::size_t>(l * runs + r)], &op.c[run_len * r],
+                                 run_len * sizeof(c_type));
         }
         detail::mfma_arith<a_type, b_type, c_type, nblk, M, N, K>(a, b, d);
-        for(index_t l = 0; l < 64; ++l)
+        for(index_t l = 0; l < lanes; ++l)
             for(index_t r = 0; r < runs; ++r)
-                __builtin_memcpy(&out[l][4 * r], d + d_run_offsets[static_cast<std::size_t>(l * runs + r)],
-                                 4 * sizeof(c_type));
+                __builtin_memcpy(&out[l][run_len * r], d + d_run_offsets[static_cast<std::size_t>(l * runs + r)],
+                                 run_len * sizeof(c_type));
     }
 
     // One lane's part of the instruction: all active lanes of the wave call it together.
@@ -344,3 +290,13 @@ struct mfma_model
 };
 
 } // namespace ck_tile::emu
+
+namespace ck_tile::detail {
+// ck_tile::mfma on the emulator: the instruction's model, once per wave.
+template <typename Instr>
+CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b,
+                                                 const mfma_c_buffer<Instr>& c)
+{
+    return emu::mfma_model<Instr>::run(a, b, c);
+}
+} // namespace ck_tile::detail
