@@ -3,12 +3,13 @@
 // distributions of its A (M x K), B (N x K) and C (M x N) operands inside one wave, read off the
 // instruction's register layout, and the call that runs it.
 //
-// Register layouts of the single-block wave64 MFMAs used here (facts of the hardware):
-//   A: lane l holds A[l % M][(l / M) * a_per_lane + i], i < a_per_lane   (B the same with N)
-//   C: lane l holds C[(r / 4) * (64 / N) * 4 + (l / N) * 4 + r % 4][l % N], r < c_per_lane
-// In R/H/P/Y terms (P = lane id):
-//   A: Hs = <M>, <64/M, a_per_lane>;  P = merge(K lanes, M);           Y = the a_per_lane K values
-//   C: Hs = <c_per_lane/4, 64/N, 4>, <N>; P = merge(M lane group, N);  Y = (M groups of 4, 4 rows)
+// The encodings are read off the instruction's register layout (mfma_traits<Instr>, arch/mfma.hpp:
+// a_coord / b_coord / d_coord and their parameters), for single-block instructions; in R/H/P/Y
+// terms (P = lane id; G = k_lane_groups, R = d_rows_per_run):
+//   A: Hs = <M>, <G, a_per_lane>;  P = merge(G, M);                  Y = the a_per_lane K values
+//   B: the same with N
+//   C: Hs = <d_runs, d_lane_groups, R>, <N>; P = merge(lane group, N);  Y = (run, R rows)
+// test/mfma checks that each encoding gives every lane and register element the traits' coordinate.
 //
 // The TransposedCDistribution variant feeds B where the instruction expects A and A where it
 // expects B. The instruction then computes C transposed, so each lane holds 4 consecutive
@@ -35,12 +36,15 @@ struct WarpGemmAttributeMfma
     static constexpr index_t kN = tr::N;
     static constexpr index_t kK = tr::K;
 
-    static constexpr index_t kABKLane    = get_warp_size() / kM; // lanes along K
-    static constexpr index_t kABKPerLane = tr::a_per_lane;       // K values per lane
-    static constexpr index_t kCNLane     = kN;
-    static constexpr index_t kCMLane     = get_warp_size() / kN;
-    static constexpr index_t kCM1PerLane = 4;
-    static constexpr index_t kCM0PerLane = tr::c_per_lane / kCM1PerLane;
+    static_assert(tr::lanes == get_warp_size(), "WarpGemmAttributeMfma: the instruction's lanes are one wave");
+
+    static constexpr index_t kABKLane    = tr::k_lane_groups;  // lane groups along K
+    static constexpr index_t kABKPerLane = tr::a_per_lane;     // K values per lane
+    static constexpr index_t kCNLane     = kN;                 // D: column = lane mod N
+    static constexpr index_t kCMLane     = tr::d_lane_groups;  // lane groups along M
+    static constexpr index_t kCM1PerLane = tr::d_rows_per_run; // consecutive rows per run
+    static constexpr index_t kCM0PerLane = tr::d_runs;         // runs per lane
+    static_assert(tr::b_per_lane == kABKPerLane && kABKLane * kM == tr::lanes && kABKLane * kN == tr::lanes);
 
     using AWarpDstrEncoding =
         tile_distribution_encoding<sequence<>, tuple<sequence<kM>, sequence<kABKLane, kABKPerLane>>,

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// The warp GEMMs' tile distributions against the instruction's register layout: for every
+// single-block instruction, standard and transposed C, the A, B and C encodings of
+// WarpGemmAttributeMfma* must give every lane and register element the coordinate that
+// mfma_traits' a_coord / b_coord / d_coord give it. Checked at compile time (static_assert) and
+// again at run time, where a mismatch is reported with its lane and element.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "ck_tile/core.hpp"
+#include "ck_tile/ops/gemm/warp/warp_gemm.hpp"
+
+namespace {
+
+using ck_tile::index_t;
+namespace mi = ck_tile::mfma_instr;
+
+template <typename... Is>
+struct instr_list
+{};
+
+// Every single-block instruction (the warp GEMMs take no multi-block ones).
+using single_block_instrs =
+    instr_list<mi::v_mfma_f32_32x32x8_f16, mi::v_mfma_f32_16x16x16_f16, mi::v_mfma_f32_32x32x8_bf16,
+               mi::v_mfma_f32_16x16x16_bf16, mi::v_mfma_i32_32x32x16_i8, mi::v_mfma_i32_16x16x32_i8,
+               mi::v_mfma_f32_32x32x16_fp8_fp8, mi::v_mfma_f32_16x16x32_fp8_fp8, mi::v_mfma_f32_32x32x16_bf8_bf8,
+               mi::v_mfma_f32_16x16x32_bf8_bf8, mi::v_mfma_f32_32x32x2_f32, mi::v_mfma_f32_16x16x4_f32,
+               mi::v_mfma_f32_32x32x16_f16, mi::v_mfma_f32_16x16x32_f16, mi::v_mfma_f32_32x32x16_bf16,
+               mi::v_mfma_f32_16x16x32_bf16>;
+
+struct xy
+{
+    index_t x0; // first tile dimension (M of A and C, N of B)
+    index_t x1; // second (K of A and B, N of C)
+    friend constexpr bool operator==(const xy&, const xy&) = default;
+};
+
+// The first (lane * per_lane + e) whose coordinate through Encoding differs from want(lane, e),
+// or -1 if none does (nor does the number of registers per lane).
+template <typename Encoding, index_t PerLane, typename Want>
+constexpr index_t first_mismatch(Want want)
+{
+    using dstr = decltype(ck_tile::make_static_tile_distribution(Encoding{}));
+    if(dstr::get_thread_buffer_size() != PerLane)
+        return 0;
+    for(index_t lane = 0; lane < ck_tile::get_warp_size(); ++lane)
+    {
+        ck_tile::multi_index<1> ps{};
+        ps[0]         = lane;
+        const auto x0 = dstr::calculate_index(ps);
+        for(index_t e = 0; e < PerLane; ++e)
+        {
+            const auto dx = dstr::d_to_x_offset(e);
+            if(!(xy{x0[0] + dx[0], x0[1] + dx[1]} == want(lane, e)))
+                return lane * PerLane + e;
+        }
+    }
+    return -1;
+}
+
+// For the warp GEMM of I, standard or transposed C: the first mismatch of its A, B and C encodings.
+template <typename I, bool Transposed>
+struct warp_gemm_check
+{
+    using tr   = ck_tile::mfma_traits<I>;
+    using attr = std::conditional_t<Transposed, ck_tile::WarpGemmAttributeMfmaTransposedCDistribution<I>,
+                                    ck_tile::WarpGemmAttributeMfma<I>>;
+
+    // The instruction's A as an M x K tile and its B as an N x K one (the warp GEMM's B is K-minor).
+    static constexpr xy instr_a(index_t l, index_t e)
+    {
+        const auto c = tr::a_coord(l, e);
+        return {c.row, c.col};
+    }
+    static constexpr xy instr_b(index_t l, index_t e)
+    {
+        const auto c = tr::b_coord(l, e);
+        return {c.col, c.row};
+    }
+    static constexpr xy instr_d(index_t l, index_t e)
+    {
+        const auto c = tr::d_coord(l, e);
+        return Transposed ? xy{c.col, c.row} : xy{c.row, c.col};
+    }
+
+    // Transposed, the warp GEMM's A is the instruction's B operand and its B the instruction's A.
+    static constexpr index_t a = first_mismatch<typename attr::AWarpDstrEncoding, tr::a_per_lane>(
+        [](index_t l, index_t e) { return Transposed ? instr_b(l, e) : instr_a(l, e); });
+    static constexpr index_t b = first_mismatch<typename attr::BWarpDstrEncoding, tr::b_per_lane>(
+        [](index_t l, index_t e) { return Transposed ? instr_a(l, e) : instr_b(l, e); });
+    static constexpr index_t c = first_mismatch<typename attr::CWarpDstrEncoding, tr::c_per_lane>(
+        [](index_t l, index_t e) { return instr_d(l, e); });
+    static constexpr bool ok = a < 0 && b < 0 && c < 0;
+};
+
+template <typename... Is>
+constexpr bool all_match(instr_list<Is...>)
+{
+    return ((warp_gemm_check<Is, false>::ok && warp_gemm_check<Is, true>::ok) && ...);
+}
+static_assert(all_match(single_block_instrs{}), "a warp GEMM encoding differs from its instruction's layout");
+
+std::string where(index_t mismatch, index_t per_lane)
+{
+    return mismatch < 0
+               ? "none"
+               : "lane " + std::to_string(mismatch / per_lane) + " element " + std::to_string(mismatch % per_lane);
+}
+
+template <typename... Is>
+void check_all(instr_list<Is...>)
+{
+    auto one = []<typename I, bool T>() {
+        using chk              = warp_gemm_check<I, T>;
+        using tr               = ck_tile::mfma_traits<I>;
+        const std::string name = std::string(tr::mnemonic) + (T ? " transposed C" : "");
+        CAPTURE(name);
+        CHECK_MESSAGE(chk::a < 0, "A: first mismatch at " << where(chk::a, tr::a_per_lane));
+        CHECK_MESSAGE(chk::b < 0, "B: first mismatch at " << where(chk::b, tr::b_per_lane));
+        CHECK_MESSAGE(chk::c < 0, "C: first mismatch at " << where(chk::c, tr::c_per_lane));
+    };
+    (one.template operator()<Is, false>(), ...);
+    (one.template operator()<Is, true>(), ...);
+}
+
+} // namespace
+
+TEST_CASE("warp GEMM encodings reproduce the instruction's register layout") { check_all(single_block_instrs{}); }
+
+TEST_CASE("a wrong encoding is caught")
+{
+    // the standard C encoding read as if it were the transposed layout
+    using I        = mi::v_mfma_f32_32x32x8_f16;
+    using tr       = ck_tile::mfma_traits<I>;
+    using enc      = ck_tile::WarpGemmAttributeMfma<I>::CWarpDstrEncoding;
+    const auto bad = first_mismatch<enc, tr::c_per_lane>([](index_t l, index_t e) {
+        const auto c = tr::d_coord(l, e);
+        return xy{c.col, c.row};
+    });
+    CHECK(bad == 1); // lane 0: element 0 is (0,0) either way, element 1 is (1,0) against (0,1)
+}
