@@ -8,14 +8,17 @@
 // This program writes that layout as an encoding (and its transpose), loads a 32x32 tile whose
 // element (row, col) holds the tag row*32 + col through it, prints for the lanes you choose the
 // (row, col) of each of the 16 registers, and checks the standard mapping against the
-// instruction's D layout and the transposed one against its transpose.
+// instruction's D layout and the transposed one against its transpose. The compiler checks that
+// both encodings are exactly the ones the library's warp GEMM uses for this instruction.
 //
 // Read this file top to bottom: first how the encodings are read, then the program.
 #include <iostream>
 #include <string>
+#include <type_traits>
 
 #include "ck_tile/core.hpp"
 #include "ck_tile/host.hpp"
+#include "ck_tile/ops/gemm/warp/warp_gemm.hpp"
 #include "tile_distribution_probe.hpp"
 
 namespace tdt = ck_tile::tile_distribution_tutorial;
@@ -31,10 +34,26 @@ using ck_tile::tuple;
 // 4 of those rows and lanes 32..63 the last 4, and the lane's column is l % 32:
 //   lane 0 : rows 0,1,2,3, 8,9,10,11, 16,17,18,19, 24,25,26,27 of column 0
 //   lane 33: rows 4,5,6,7, 12,13,14,15, 20,21,22,23, 28,29,30,31 of column 1
-tdt::coord mfma_32x32x8_f16_d(index_t lane, index_t reg)
+constexpr tdt::coord mfma_32x32x8_f16_d(index_t lane, index_t reg)
 {
     return {8 * (reg / 4) + 4 * (lane / 32) + reg % 4, lane % 32};
 }
+
+// The library describes each instruction's register layouts once, in its traits
+// (ck_tile/core/arch/mfma.hpp); the fact above is its D layout for this instruction.
+using Mfma = ck_tile::mfma_instr::v_mfma_f32_32x32x8_f16;
+constexpr bool fact_is_the_librarys()
+{
+    for(index_t l = 0; l < 64; ++l)
+        for(index_t r = 0; r < 16; ++r)
+        {
+            const ck_tile::mfma_coord d = ck_tile::mfma_traits<Mfma>::d_coord(l, r);
+            if(!(mfma_32x32x8_f16_d(l, r) == tdt::coord{d.row, d.col}))
+                return false;
+        }
+    return true;
+}
+static_assert(fact_is_the_librarys());
 
 // ---- Reading the standard encoding, step by step -------------------------------------------
 //
@@ -87,6 +106,15 @@ using CTransposedEncoding = ck_tile::tile_distribution_encoding<sequence<>,     
                                                                 tuple<sequence<1, 0>>,                  // Ps minor
                                                                 sequence<2, 2>,                         // Ys major
                                                                 sequence<0, 2>>;                        // Ys minor
+
+// ---- The library's encodings ---------------------------------------------------------------
+//
+// A block GEMM does not write these encodings by hand: the warp GEMM of the instruction derives
+// its C encoding (and those of A and B) from the instruction's layout in its traits. Ours are
+// exactly the same types:
+static_assert(std::is_same_v<CEncoding, ck_tile::WarpGemmAttributeMfma<Mfma>::CWarpDstrEncoding>);
+static_assert(std::is_same_v<CTransposedEncoding,
+                             ck_tile::WarpGemmAttributeMfmaTransposedCDistribution<Mfma>::CWarpDstrEncoding>);
 
 constexpr index_t kM = 32, kN = 32, kWaveSize = 64;
 using Kernel           = tdt::DistributionProbeKernel<kM, kN, kWaveSize, CEncoding>;

@@ -27,9 +27,10 @@ namespace tile_distribution_tutorial {
 
 using tag_t = std::uint16_t;
 
-// Written by thread 0 when the kernel body ran: the arch the device code was compiled for.
-inline constexpr index_t kArchGfx942 = 942;
-inline constexpr index_t kArchGfx950 = 950;
+// Written by thread 0 when the kernel body ran: the arch the device code was compiled for, as its
+// position in the arch table (static_cast<index_t>(ck_tile::compiled_arch)); the host starts the
+// slot at kNoArch, so a kernel that did not run leaves it there.
+inline constexpr index_t kNoArch = -1;
 
 template <index_t kRows_, index_t kCols_, index_t kBlockSize_, typename Encoding_>
 struct DistributionProbeKernel
@@ -68,13 +69,7 @@ struct DistributionProbeKernel
         sweep_tile(tile, [&](auto idx) { p_regs[tid * kRegs + idx.d] = static_cast<index_t>(tile(idx)); });
 
         if(tid == 0)
-        {
-#if defined(CK_TILE_ARCH_GFX950)
-            *p_arch = kArchGfx950;
-#else
-            *p_arch = kArchGfx942;
-#endif
-        }
+            *p_arch = static_cast<index_t>(compiled_arch);
 #else
         (void)p_tile;
         (void)p_regs;
@@ -164,7 +159,8 @@ probe_result run_probe()
     DeviceMem arch_dev(sizeof(index_t));
     tile_dev.ToDevice(tile.data());
     regs_dev.SetZero();
-    arch_dev.SetZero();
+    const index_t no_arch = kNoArch;
+    arch_dev.ToDevice(&no_arch);
 
     launch_kernel(stream_config{},
                   make_kernel<Kernel::kBlockSize>(Kernel{}, dim3(1), dim3(Kernel::kBlockSize), 0,
@@ -179,10 +175,15 @@ probe_result run_probe()
     res.regs.reserve(res.raw.size());
     for(index_t v : res.raw)
         res.regs.push_back(coord{v / Kernel::kCols, v % Kernel::kCols});
-    if(res.arch != kArchGfx942 && res.arch != kArchGfx950)
-        throw std::runtime_error(
-            "the kernel did not run: this tutorial is written for wave64 CDNA GPUs (gfx942, gfx950) "
-            "and its device code was built for another arch");
+    if(res.arch < 0 || res.arch >= num_archs)
+    {
+        std::string wave64_archs;
+        for(const arch_info& a : arch_table)
+            if(a.wave_size == 64)
+                wave64_archs += std::string(wave64_archs.empty() ? "" : ", ") + a.name;
+        throw std::runtime_error("the kernel did not run: this tutorial is written for wave64 CDNA GPUs (" +
+                                 wave64_archs + ") and its device code was built for another arch");
+    }
     return res;
 }
 
@@ -284,7 +285,8 @@ bool check_probe(const probe_result& res, const std::string& tile_name, const st
     return a && b && c;
 }
 
-inline const char* arch_name(index_t arch) { return arch == kArchGfx950 ? "gfx950" : "gfx942"; }
+// The name of the arch a probe run reports (its position in the arch table).
+inline const char* arch_name(index_t arch) { return get_arch_info(static_cast<gpu_arch>(arch)).name; }
 
 inline const char* backend_name()
 {
