@@ -8,6 +8,7 @@
 //   ck_tile::compiled_arch_info()      its arch_info (host code: none, see has_compiled_arch)
 //   ck_tile::compiled_arch_name        its name ("host" for host code of a hip build)
 //   ck_tile::find_arch("gfx950:xnack-")  the arch_info of a device name, or nullptr
+//   ck_tile::mfma_set_includes(have, need) whether MFMA set `have` contains set `need`
 #pragma once
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
@@ -51,6 +52,13 @@ inline constexpr arch_info arch_table[] = {
 #undef CK_TILE_ARCH
 };
 
+// Whether an arch with MFMA set `have` has the instructions of set `need`: each set contains the
+// ones declared before it (cdna4 is cdna3 plus its own).
+constexpr bool mfma_set_includes(mfma_set have, mfma_set need)
+{
+    return static_cast<int>(have) >= static_cast<int>(need);
+}
+
 inline constexpr index_t num_archs = static_cast<index_t>(sizeof(arch_table) / sizeof(arch_table[0]));
 
 constexpr const arch_info& get_arch_info(gpu_arch a) { return arch_table[static_cast<int>(a)]; }
@@ -72,10 +80,13 @@ inline constexpr gpu_arch compiled_arch = gpu_arch::host;
 #endif
 inline constexpr bool has_compiled_arch = compiled_arch != gpu_arch::host;
 
+// A template only so that the check below fires where it is called, not in every pass that
+// includes this header (host code of a hip build has no arch and must not call it).
+template <gpu_arch A = compiled_arch>
 constexpr const arch_info& compiled_arch_info()
 {
-    static_assert(has_compiled_arch, "ck_tile: no arch in this pass (host code of a hip build)");
-    return get_arch_info(compiled_arch);
+    static_assert(A != gpu_arch::host, "ck_tile: no arch in this pass (host code of a hip build)");
+    return get_arch_info(A);
 }
 
 inline constexpr const char* compiled_arch_name = has_compiled_arch ? get_arch_info(compiled_arch).name : "host";

@@ -81,13 +81,6 @@ struct mfma_coord
     friend constexpr bool operator==(const mfma_coord&, const mfma_coord&) = default;
 };
 
-// Whether an arch whose MFMA set is `have` has the instructions of set `need`: each set of
-// mfma_set (arch_table.hpp) contains the ones listed before it.
-constexpr bool mfma_set_includes(mfma_set have, mfma_set need)
-{
-    return static_cast<int>(have) >= static_cast<int>(need);
-}
-
 template <typename Instr>
 struct mfma_traits; // defined for each tag of mfma_instr
 
