@@ -28,6 +28,8 @@ if(CK_TILE_BACKEND STREQUAL "emulator")
   find_package(Threads REQUIRED)
   target_compile_definitions(ck_tile INTERFACE CK_TILE_BACKEND_EMULATOR=1 CK_TILE_EMULATE_${_ARCH}=1)
   target_link_libraries(ck_tile INTERFACE Threads::Threads)
+  # <hip/hip_runtime.h> for HIP sources written for hipcc; hip builds get ROCm's own
+  target_include_directories(ck_tile INTERFACE ${PROJECT_SOURCE_DIR}/include/ck_tile/core/arch/emulator/hip_include)
   message(STATUS "ck_tile: backend emulator, emulating ${_arch}, compiler ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
 elseif(CK_TILE_BACKEND STREQUAL "hip")
   set(CK_TILE_ARCHS ${GPU_TARGETS})

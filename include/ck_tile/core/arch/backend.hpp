@@ -7,7 +7,7 @@
 //   barriers          block_sync_lds (workgroup barrier after this thread's LDS accesses),
 //                     block_sync (workgroup barrier ordering all memory)
 //   wave operations   warp_shuffle, readfirstlane, ballot
-//   LDS               CK_TILE_LDS_ARRAY(T, name, count)
+//   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator)
 //   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access
 //   device printf     CK_TILE_PRINTF(fmt, ...)
 //
@@ -24,7 +24,6 @@
 #include "ck_tile/core/arch/emulator/primitives.hpp"
 #else
 #include "ck_tile/core/arch/hip/buffer_addressing.hpp"
-#include "ck_tile/core/arch/hip/lds.hpp"
 #include "ck_tile/core/arch/hip/printf.hpp"
 #include "ck_tile/core/arch/hip/wave.hpp"
 #include "ck_tile/core/arch/hip/workgroup.hpp"

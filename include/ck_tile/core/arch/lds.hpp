@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Static LDS (shared memory) declarations that work on every backend:
+// Static LDS (shared memory) is declared as in upstream HIP source, on every backend:
 //
-//   CK_TILE_LDS_ARRAY(char, smem, 4096);   // then use smem as a char* (or array) in the kernel
+//   __shared__ char smem[4096];   // one array per workgroup, shared by its work-items
 //
-// On the GPU it is a __shared__ array (core/arch/hip/lds.hpp). On the emulator there is no
-// per-workgroup storage class, so the macro asks the runtime for a block of the workgroup's LDS
-// arena, the same block for every thread of the workgroup (core/arch/emulator/primitives.hpp); the
-// arena has the arch's real size, so a kernel that asks for more LDS than the hardware has fails
-// there too.
+// On hip `__shared__` is clang's attribute (core/config.hpp). On the emulator it makes the variable
+// thread_local, which is one object per running workgroup there (core/arch/emulator/primitives.hpp
+// says why and what that does not model).
 #pragma once
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/arch/backend.hpp"

@@ -37,8 +37,10 @@ struct buffer_view
     }
 
     // N consecutive elements starting at element i, returned in a thread_buffer.
+    // `site` (where the tile API was called) is for the emulator's race detection.
     template <index_t N = 1>
-    CK_TILE_DEVICE thread_buffer<type, N> get(long_index_t i, bool is_valid) const
+    CK_TILE_DEVICE thread_buffer<type, N> get(long_index_t i, bool is_valid,
+                                              const access_site& site = access_site::current()) const
     {
         thread_buffer<type, N> r;
         if constexpr(AddressSpace == address_space_enum::global)
@@ -50,7 +52,11 @@ struct buffer_view
                     [&](auto k) { buffer_load_checked<type, 1>(r.data + k, p_data, buffer_size, i + k, is_valid); });
         }
         else if(is_valid)
+        {
+            if constexpr(AddressSpace == address_space_enum::lds)
+                lds_note_load<type, N>(p_data + i, site);
             __builtin_memcpy(&r, p_data + i, sizeof(type) * N);
+        }
         else
             for(index_t k = 0; k < N; ++k)
                 r[k] = type{};
@@ -58,10 +64,12 @@ struct buffer_view
     }
 
     template <index_t N = 1>
-    CK_TILE_DEVICE void set(long_index_t i, bool is_valid, const thread_buffer<type, N>& x) const
+    CK_TILE_DEVICE void set(long_index_t i, bool is_valid, const thread_buffer<type, N>& x,
+                            const access_site& site = access_site::current()) const
     {
         if constexpr(AddressSpace == address_space_enum::global)
         {
+            global_note_store<type, N>(p_data, buffer_size, i, is_valid, site);
             if constexpr(is_native_buffer_access<type, N>)
                 buffer_store_checked<type, N>(x.data, p_data, buffer_size, i, is_valid);
             else
@@ -69,7 +77,11 @@ struct buffer_view
                     [&](auto k) { buffer_store_checked<type, 1>(x.data + k, p_data, buffer_size, i + k, is_valid); });
         }
         else if(is_valid)
+        {
+            if constexpr(AddressSpace == address_space_enum::lds)
+                lds_note_store<type, N>(p_data + i, site);
             __builtin_memcpy(p_data + i, &x, sizeof(type) * N);
+        }
     }
 
     CK_TILE_HOST_DEVICE T& operator[](long_index_t i) const { return p_data[i]; }

@@ -26,15 +26,17 @@ struct tensor_view
     CK_TILE_HOST_DEVICE static constexpr index_t get_num_of_dimension() { return ndim; }
 
     // element access by a top index (no vectorisation; tile windows do the fast path)
-    CK_TILE_DEVICE DataType get_element(const multi_index<ndim>& idx) const
+    CK_TILE_DEVICE DataType get_element(const multi_index<ndim>& idx,
+                                        const access_site& site = access_site::current()) const
     {
         const auto h = desc.calculate_hidden_index(idx);
-        return buf.template get<1>(h[0], desc.is_valid_hidden_index(h))[0];
+        return buf.template get<1>(h[0], desc.is_valid_hidden_index(h), site)[0];
     }
-    CK_TILE_DEVICE void set_element(const multi_index<ndim>& idx, const DataType& v) const
+    CK_TILE_DEVICE void set_element(const multi_index<ndim>& idx, const DataType& v,
+                                    const access_site& site = access_site::current()) const
     {
         const auto h = desc.calculate_hidden_index(idx);
-        buf.template set<1>(h[0], desc.is_valid_hidden_index(h), thread_buffer<DataType, 1>{{v}});
+        buf.template set<1>(h[0], desc.is_valid_hidden_index(h), thread_buffer<DataType, 1>{{v}}, site);
     }
 };
 

@@ -91,7 +91,9 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
         return s;
     }
 
-    CK_TILE_DEVICE void load(static_distributed_tensor<DataType, Dstr>& dst) const
+    // `site`: where the tile API was called, for the emulator's race detection
+    CK_TILE_DEVICE void load(static_distributed_tensor<DataType, Dstr>& dst,
+                             const access_site& site = access_site::current()) const
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
@@ -99,18 +101,19 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
             if constexpr(dstride == 1)
             {
                 // registers d .. d+vec-1 are consecutive: move the bytes in one piece
-                const auto v = buf.template get<vec>(offset, valid);
+                const auto v = buf.template get<vec>(offset, valid, site);
                 __builtin_memcpy(&dst.get_thread_buffer()[d], &v, sizeof(v));
             }
             else
             {
-                const auto v = buf.template get<vec>(offset, valid);
+                const auto v = buf.template get<vec>(offset, valid, site);
                 static_for<0, vec>{}([&](auto k) { dst.get_thread_buffer()[d + k * dstride] = v[k]; });
             }
         });
     }
 
-    CK_TILE_DEVICE void store(const static_distributed_tensor<DataType, Dstr>& src) const
+    CK_TILE_DEVICE void store(const static_distributed_tensor<DataType, Dstr>& src,
+                              const access_site& site = access_site::current()) const
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
@@ -120,7 +123,7 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
                 __builtin_memcpy(&v, &src.get_thread_buffer()[d], sizeof(v));
             else
                 static_for<0, vec>{}([&](auto k) { v[k] = src.get_thread_buffer()[d + k * dstride]; });
-            buf.template set<vec>(offset, valid, v);
+            buf.template set<vec>(offset, valid, v, site);
         });
     }
 };
@@ -161,34 +164,38 @@ CK_TILE_HOST_DEVICE constexpr void move_tile_window(Window& w, const multi_index
 }
 
 template <typename View, typename Lengths, typename Dstr>
-CK_TILE_DEVICE auto load_tile(const tile_window_with_static_distribution<View, Lengths, Dstr>& w)
+CK_TILE_DEVICE auto load_tile(const tile_window_with_static_distribution<View, Lengths, Dstr>& w,
+                              const access_site& site = access_site::current())
 {
     static_distributed_tensor<typename View::DataType, Dstr> t;
-    w.load(t);
+    w.load(t, site);
     return t;
 }
 
 template <typename T, typename View, typename Lengths, typename Dstr>
 CK_TILE_DEVICE void load_tile(static_distributed_tensor<T, Dstr>& dst,
-                              const tile_window_with_static_distribution<View, Lengths, Dstr>& w)
+                              const tile_window_with_static_distribution<View, Lengths, Dstr>& w,
+                              const access_site& site = access_site::current())
 {
-    w.load(dst);
+    w.load(dst, site);
 }
 
 template <typename View, typename Lengths, typename Dstr, typename T>
 CK_TILE_DEVICE void store_tile(const tile_window_with_static_distribution<View, Lengths, Dstr>& w,
-                               const static_distributed_tensor<T, Dstr>& t)
+                               const static_distributed_tensor<T, Dstr>& t,
+                               const access_site& site = access_site::current())
 {
     static_assert(std::is_same_v<T, typename View::DataType>,
                   "store_tile: convert the tile to the tensor's type first (type_convert / cast_tile)");
-    w.store(t);
+    w.store(t, site);
 }
 
 template <typename View, typename Lengths, typename Dstr, typename T>
 CK_TILE_DEVICE void store_tile(const tile_window_with_static_lengths<View, Lengths>& w,
-                               const static_distributed_tensor<T, Dstr>& t)
+                               const static_distributed_tensor<T, Dstr>& t,
+                               const access_site& site = access_site::current())
 {
-    store_tile(make_tile_window(w, Dstr{}), t);
+    store_tile(make_tile_window(w, Dstr{}), t, site);
 }
 
 } // namespace ck_tile

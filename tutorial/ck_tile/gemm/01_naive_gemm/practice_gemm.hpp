@@ -60,7 +60,7 @@ struct PracticeGemm
         const auto c_m_n =
             make_naive_tensor_view<address_space_enum::global>(p_c, make_tuple(M, N), make_tuple(N, 1), number<8>{});
 
-        CK_TILE_LDS_ARRAY(char, smem, GetStaticLdsSize());
+        __shared__ char smem[GetStaticLdsSize()];
         Grid{}(a_m_k, b_n_k, c_m_n, smem);
     }
 };

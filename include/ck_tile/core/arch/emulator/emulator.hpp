@@ -18,6 +18,8 @@
 //   lds.hpp          the LDS arena with guard pages, dynamic_lds, lds_static, is_lds_pointer
 //   memory.hpp       device memory with guard pages: device_malloc / device_free / is_device_pointer
 //   printf.hpp       device_printf: buffered per workgroup, emitted in workgroup order
+//   racecheck.hpp    race detection (CK_TILE_EMU_RACECHECK=1): LDS accesses of different waves
+//                    with no barrier between them, global stores of two workgroups to one byte
 //   diagnostics.hpp  errors inside a kernel (deadlock, mismatched collectives, too much LDS) and
 //                    the kernel/block/thread the fault handler names
 //   fault.hpp        guarded regions and the SIGSEGV/SIGBUS/SIGFPE handler (one line, exit 1)
@@ -25,8 +27,23 @@
 //
 // Kernels reach it through the library's arch primitives (core/arch/backend.hpp lists them):
 //   primitives.hpp   get_thread_id -> thread_idx_x, block_sync_lds -> barrier, warp_shuffle ->
-//                    shuffle, CK_TILE_LDS_ARRAY -> lds_static, CK_TILE_PRINTF -> device_printf;
+//                    shuffle, CK_TILE_PRINTF -> device_printf, `__shared__` -> thread_local;
 //                    buffer loads and stores are range-checked in C++
+//
+// HIP source written for hipcc (threadIdx, __syncthreads, hipLaunchKernelGGL, hipMalloc, ...)
+// reaches it through hip_include/hip/hip_runtime.h, on the include path of emulator builds only:
+//   hip_language.hpp  the kernel language: qualifiers, threadIdx / blockIdx / blockDim / gridDim,
+//                    __syncthreads, warpSize, HIP_DYNAMIC_SHARED
+//   host/runtime/emulator.hpp  the runtime calls and hipLaunchKernelGGL (-> launch())
+//
+// Static LDS. `__shared__ T x[N];` is a thread_local variable (primitives.hpp): one object per
+// running workgroup, because an OS thread runs one workgroup at a time and all its work-items are
+// fibers on that thread. A prefix macro cannot see the declaration it starts, so such arrays are
+// not carved from the LDS arena: no guard pages, not counted against the arch's LDS size, not
+// is_lds_pointer, and a workgroup finds what the previous one on its thread left there (hardware
+// leaves it undefined). lds_static<T, N, Site>() is the arena-backed form for emulator-only code.
+// `extern __shared__ T x[];` cannot work (it names a variable nothing defines: a link error);
+// dynamic LDS is HIP_DYNAMIC_SHARED(T, x) or dynamic_lds(), which are in the arena and counted.
 //
 // Device printf. Kernels print with CK_TILE_PRINTF (core/arch/printf.hpp): on hip the device's
 // printf, here device_printf, which buffers per workgroup and emits whole workgroups in order, so
@@ -50,6 +67,8 @@
 //                            set_worker_threads() overrides it at run time
 //   CK_TILE_EMU_STACK_KB     stack size of each emulated work-item in KiB (default 256)
 //   CK_TILE_EMU_ALLOC_ALIGN  start alignment of device allocations (default 16; 16..4096)
+//   CK_TILE_EMU_RACECHECK    1: report data races (racecheck.hpp; off by default, free when off);
+//                            set_racecheck() overrides it at run time
 #pragma once
 
 #include "ck_tile/core/config.hpp"
@@ -66,6 +85,7 @@
 #include "ck_tile/core/arch/emulator/lds.hpp"
 #include "ck_tile/core/arch/emulator/memory.hpp"
 #include "ck_tile/core/arch/emulator/printf.hpp"
+#include "ck_tile/core/arch/emulator/racecheck.hpp"
 #include "ck_tile/core/arch/emulator/scheduler.hpp"
 #include "ck_tile/core/arch/emulator/wave.hpp"
 #include "ck_tile/core/arch/emulator/worker.hpp"

@@ -42,6 +42,7 @@
 #include "ck_tile/core/arch/emulator/arch_traits.hpp"
 #include "ck_tile/core/arch/emulator/fault.hpp"
 #include "ck_tile/core/arch/emulator/printf.hpp"
+#include "ck_tile/core/arch/emulator/racecheck.hpp"
 #include "ck_tile/core/arch/emulator/worker.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
@@ -302,6 +303,7 @@ inline void execute(launch_job& job)
     launch_runtime& r = runtime();
     {
         std::lock_guard<std::mutex> lock(r.mutex);
+        racecheck_begin_launch();
         unsigned n = effective_worker_threads(r);
         if(static_cast<std::uint64_t>(n) > job.workgroups)
             n = static_cast<unsigned>(job.workgroups);

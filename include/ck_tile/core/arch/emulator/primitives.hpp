@@ -4,6 +4,7 @@
 // the step of the emulator that implements it (emulator.hpp has the map).
 #pragma once
 #include <cstddef>
+#include <source_location>
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
@@ -59,14 +60,47 @@ CK_TILE_DEVICE void buffer_store_checked(const T* src, T* base, long_index_t buf
 template <typename T, index_t N>
 inline constexpr bool is_native_buffer_access = true;
 
+// ---- race detection (racecheck.hpp): where the library's LDS and global accesses are made ------
+
+// The place in the kernel's source of a tile-API access, reported by racecheck.
+using access_site = std::source_location;
+
+template <typename T, index_t N>
+CK_TILE_DEVICE void lds_note_load(const T* p, const access_site& site)
+{
+    emu::lds_note_access(p, sizeof(T) * N, false, site);
+}
+template <typename T, index_t N>
+CK_TILE_DEVICE void lds_note_store(const T* p, const access_site& site)
+{
+    emu::lds_note_access(p, sizeof(T) * N, true, site);
+}
+// A buffer store of N elements at element i (dropped unless valid and inside the buffer).
+template <typename T, index_t N>
+CK_TILE_DEVICE void global_note_store(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
+                                      const access_site& site)
+{
+    if(emu::racecheck_enabled()) [[unlikely]]
+        if(valid && i >= 0 && i + N <= buffer_size)
+            emu::detail::global_note_store_slow(base + i, sizeof(T) * N, site);
+}
+
 } // namespace ck_tile
 
-// ---- LDS (lds.hpp) ------------------------------------------------------------------------------
+// ---- LDS: `__shared__` ---------------------------------------------------------------------------
 
-// There is no per-workgroup storage class on the CPU: the array is a block of the workgroup's LDS
-// arena, the same block for every thread of the workgroup, carved at first use (emu::lds_static).
-#define CK_TILE_LDS_ARRAY(T, name, count)                                                                              \
-    T* const name = ::ck_tile::emu::lds_static<T, static_cast<std::size_t>(count), decltype([] {})>()
+// Kernels declare static LDS as on hip: `__shared__ T name[N];`. A macro cannot see the declarator
+// it precedes, so it cannot carve the array from the workgroup's LDS arena (lds.hpp); it makes the
+// variable thread_local instead. An OS thread runs one workgroup at a time and all of that
+// workgroup's work-items run as fibers on it, so a thread_local variable is exactly one object per
+// running workgroup, shared by its work-items. Limits (emulator.hpp has the list): such an array is
+// not in the arena (no guard pages, not counted against the arch's LDS size, not is_lds_pointer),
+// and it keeps what the previous workgroup on that thread left in it. 16-byte aligned, as the
+// library's vector accesses to LDS need. `extern __shared__` cannot be emulated this way: use
+// HIP_DYNAMIC_SHARED (the emulator's <hip/hip_runtime.h>) or emu::dynamic_lds().
+#ifndef __shared__
+#define __shared__ __attribute__((aligned(16))) thread_local
+#endif
 
 // ---- device printf (printf.hpp) -----------------------------------------------------------------
 

@@ -227,7 +227,7 @@ struct GemmKernel
         const index_t n0 = tile.at(number<1>{}) * kN;
 
         const auto windows = MakeGemmTileWindows(kargs, m0, n0);
-        CK_TILE_LDS_ARRAY(char, p_smem, GetSmemSize());
+        __shared__ char p_smem[GetSmemSize()];
 
         const auto c_block_tile = GemmPipeline{}(windows.at(number<0>{}), windows.at(number<1>{}),
                                                  TilePartitioner::GetLoopNum(kargs.K), p_smem);
