@@ -10,11 +10,12 @@
 ARG ROCM_VERSION=7.0
 FROM rocm/dev-ubuntu-24.04:${ROCM_VERSION}
 ARG ROCM_VERSION
-ARG GPU_TARGETS="gfx942;gfx950"
+ARG GPU_TARGETS=""
 
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
-# GPU_TARGETS: the archs plain CMake and script/cmake-ck-dev.sh build for in this image
-# (cmake -DGPU_TARGETS="$GPU_TARGETS"); nox takes the GPU's arch from hip-python, or --archs.
+# GPU_TARGETS: the archs script/cmake-ck-dev.sh builds for in this image; empty (the default):
+# every arch of the arch table (include/ck_tile/core/arch/arch_table.def). nox takes the GPU's
+# arch from hip-python, or --archs.
 ENV DEBIAN_FRONTEND=noninteractive \
     LANG=C.UTF-8 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \

@@ -16,7 +16,7 @@ src=$1
 shift
 targets=()
 if [[ $# -ge 1 && $1 != -* ]]; then
-  targets=(-D "GPU_TARGETS=$1")
+  [[ -n $1 ]] && targets=(-D "GPU_TARGETS=$1") # an empty arch list: every arch of the table
   shift
 fi
 # a fresh configure, as upstream's script does (the generator may change between runs)
