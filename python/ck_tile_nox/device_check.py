@@ -270,14 +270,16 @@ def main(opts: Any) -> int:
     arch_list = discovery.parse_archs(opts.archs) if opts.archs else archs.ARCH_NAMES
     try:
         targets = cases.load_targets(Path.cwd())
-        clang = build.require("clang++-22")["clang++-22"]
-        tools = {k: build.require(f"{k}-22|{k}")[k] for k in ("llvm-readelf", "llvm-objdump")}
+        found = build.require(
+            "clang++-22", "llvm-readelf-22|llvm-readelf", "llvm-objdump-22|llvm-objdump"
+        )
     except (build.ToolError, cases.CasesError) as exc:
         print(f"error: {exc}")
         return 2
+    clang = found["clang++-22"]
     tools = {
-        "readelf": tools["llvm-readelf"],
-        "objdump": tools["llvm-objdump"],
+        "readelf": found["llvm-readelf-22"],
+        "objdump": found["llvm-objdump-22"],
         "cxxfilt": discovery.find_versioned_tool("llvm-cxxfilt"),
     }
     path = (opts.build_root / "device-check").resolve()
