@@ -5,7 +5,7 @@ Configuring is skipped when the build dir holds a cache made with the same argum
 with ``-k 0`` so one broken target does not hide the others; afterwards ``ninja -n <target>``
 tells which targets are up to date. Output goes to ``<build dir>/ck_tile_nox.log``. Each
 target's build time is read from ninja's ``.ninja_log`` (the sum of the steps of its objects
-and binary in the last build; a ccache hit shows as a short step).
+and binary run by this build; a ccache hit shows as a short step, an up-to-date target as none).
 
 Missing tools are never installed here: :func:`require` names them with the one command that
 installs everything (``bash script/install-deps.sh``).
@@ -100,11 +100,17 @@ def _tail(log: Path, lines: int = 40) -> str:
     return "\n".join(text[first : first + lines] if first is not None else text[-lines:])
 
 
-def ninja_times(path: Path, targets: Sequence[str]) -> dict[str, float]:
-    """Seconds of each target's steps in its last build, from ``.ninja_log`` (v5)."""
+def ninja_log_lines(path: Path) -> int:
+    log = path / ".ninja_log"
+    return len(log.read_text().splitlines()) if log.is_file() else 0
+
+
+def ninja_times(path: Path, targets: Sequence[str], since: int = 1) -> dict[str, float]:
+    """Seconds of each target's steps run in this build (``.ninja_log`` v5 lines from ``since``
+    on; a target with none was up to date)."""
     last: dict[str, float] = {}
     log = path / ".ninja_log"
-    for line in log.read_text().splitlines()[1:] if log.is_file() else ():
+    for line in log.read_text().splitlines()[max(since, 1) :] if log.is_file() else ():
         parts = line.split("\t")
         if len(parts) == 5:  # start, end (ms), mtime, output, hash; later lines win
             last[parts[3]] = (int(parts[1]) - int(parts[0])) / 1000
@@ -135,6 +141,7 @@ def build(
     result = Result(path)
     args = [tools["cmake"], *configure_args(repo, bdir, compiler, cxx_flags, extra)]
     stamp, cache = path / STAMP, path / "CMakeCache.txt"
+    logged = ninja_log_lines(path)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as progress:
         task = progress.add_task(f"{bdir.name}: {', '.join(targets)}", total=None)
@@ -157,5 +164,5 @@ def build(
                     result.failed[t] = "build failed" if dry.returncode == 0 else "no such target"
             result.failed = result.failed or dict.fromkeys(targets, "build failed")
             result.tail = _tail(log)
-    result.times = ninja_times(path, targets)
+    result.times = ninja_times(path, targets, since=logged)
     return result
