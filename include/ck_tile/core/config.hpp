@@ -81,7 +81,7 @@
 #endif
 
 #if defined(CK_TILE_BACKEND_EMULATOR) && !defined(CK_TILE_ARCH_CDNA)
-#error "ck_tile: the emulator needs an arch: define CK_TILE_EMULATE_<ARCH> for an arch of arch/arch_table.def (CMake: -DGPU_TARGETS=<arch>)"
+#error "ck_tile: the emulator needs an arch: define CK_TILE_EMULATE_<ARCH> (an arch of arch/arch_table.def)"
 #endif
 
 #if defined(CK_TILE_BACKEND_EMULATOR) && defined(CK_TILE_ARCH_GFX942) && defined(CK_TILE_ARCH_GFX950)

@@ -196,8 +196,7 @@ public:
         std::size_t width = 0;
         for(const auto& a : args_)
             width = std::max(width, a.name.size());
-        os << "usage: " << (program_.empty() ? "<program>" : program_)
-           << " [-name=value | -name value]...\noptions:\n";
+        os << "usage: " << (program_.empty() ? "<program>" : program_) << " [-name=value | -name value]...\noptions:\n";
         for(const auto& a : args_)
         {
             os << "  -" << a.name << std::string(width - a.name.size() + 2, ' ') << a.help_text
