@@ -114,19 +114,10 @@ inline void fault_put_context(void (*put)(const char*, std::size_t, void*), void
     signal_text s;
     s.put(" in kernel '");
     s.put(wg->kernel_name);
-    s.put("', block (");
-    s.put_dec(wg->block[0]);
-    s.put(",");
-    s.put_dec(wg->block[1]);
-    s.put(",");
-    s.put_dec(wg->block[2]);
-    s.put("), thread (");
-    s.put_dec(f->tid[0]);
-    s.put(",");
-    s.put_dec(f->tid[1]);
-    s.put(",");
-    s.put_dec(f->tid[2]);
-    s.put(")");
+    s.put("', block ");
+    s.put_dim3(wg->block);
+    s.put(", thread ");
+    s.put_dim3(f->tid);
     put(s.data, s.size, ctx);
 }
 

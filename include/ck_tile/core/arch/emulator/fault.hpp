@@ -153,6 +153,18 @@ struct signal_text
         while(n > 0)
             put(&tmp[--n], 1);
     }
+    // "(x,y,z)"
+    void put_dim3(const std::uint32_t (&v)[3]) noexcept
+    {
+        put("(");
+        for(int i = 0; i < 3; ++i)
+        {
+            if(i != 0)
+                put(",");
+            put_dec(v[i]);
+        }
+        put(")");
+    }
     static void put_cb(const char* s, std::size_t n, void* self) noexcept
     {
         static_cast<signal_text*>(self)->put(s, n);
