@@ -52,26 +52,12 @@ struct uint3
     std::uint32_t x, y, z;
 };
 
-inline uint3 thread_idx()
-{
-    return {static_cast<std::uint32_t>(thread_idx_x()), static_cast<std::uint32_t>(thread_idx_y()),
-            static_cast<std::uint32_t>(thread_idx_z())};
-}
-inline uint3 block_idx()
-{
-    return {static_cast<std::uint32_t>(block_idx_x()), static_cast<std::uint32_t>(block_idx_y()),
-            static_cast<std::uint32_t>(block_idx_z())};
-}
-inline uint3 block_dim()
-{
-    return {static_cast<std::uint32_t>(block_dim_x()), static_cast<std::uint32_t>(block_dim_y()),
-            static_cast<std::uint32_t>(block_dim_z())};
-}
-inline uint3 grid_dim()
-{
-    return {static_cast<std::uint32_t>(grid_dim_x()), static_cast<std::uint32_t>(grid_dim_y()),
-            static_cast<std::uint32_t>(grid_dim_z())};
-}
+// One look-up of the running work-item or workgroup per threadIdx / blockIdx / ... use.
+inline uint3 to_uint3(const std::uint32_t (&v)[3]) { return {v[0], v[1], v[2]}; }
+inline uint3 thread_idx() { return to_uint3(detail::current_fiber("threadIdx")->tid); }
+inline uint3 block_idx() { return to_uint3(detail::current_wg("blockIdx")->block); }
+inline uint3 block_dim() { return to_uint3(detail::current_wg("blockDim")->dim); }
+inline uint3 grid_dim() { return to_uint3(detail::current_wg("gridDim")->grid); }
 
 } // namespace ck_tile::emu::hip
 
