@@ -9,7 +9,8 @@ test session) it runs once, in ``nox -s bench`` it runs ``--rounds`` times throu
 
 pytest-benchmark times the whole process, so its stats are wall times; the kernel figures go
 into each benchmark's ``extra_info``: target, case, arch, matrix, backend, emulated, args and
-``kernel_ms``/``kernel_tflops``/``kernel_gbs`` (per round) with their ``*_median``. On the
+``kernel_ms``/``kernel_tflops``/``kernel_gbs`` (per round) with their ``*_median``, and with a
+``bench_reference`` the ratio to one core (:mod:`ck_tile_nox.reference`). On the
 emulator they are CPU figures of the emulator, not GPU performance.
 """
 
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import statistics
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -27,25 +27,11 @@ from rich.console import Console
 from rich.table import Table
 
 from ck_tile_nox.cases import Case
+from ck_tile_nox.perf import FIGURES, parse_perf
+from ck_tile_nox.reference import ratio_text
 from ck_tile_nox.run import Output, check
 
 EMULATOR_NOTE = "emulator: CPU figures of the emulator, not GPU performance"
-FIGURES = ("ms", "tflops", "gbs")
-_NUM = r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|inf|nan)"
-_PERF = re.compile(
-    rf"Perf:\s*(?P<ms>{_NUM})\s*ms\b(?:\s*,\s*(?P<tflops>{_NUM})\s*TFlop(?:s|/s)\b)?"
-    rf"(?:\s*,\s*(?P<gbs>{_NUM})\s*GB/s)?",
-    re.IGNORECASE,
-)
-
-
-def parse_perf(text: str) -> dict[str, float | None]:
-    """The figures of the last ``Perf:`` line (None where absent); ValueError without one."""
-    found = list(_PERF.finditer(text))
-    if not found:
-        raise ValueError("no 'Perf: X ms[, Y TFlops][, Z GB/s]' line in the output")
-    m = found[-1]
-    return {k: float(m[k]) if m[k] is not None else None for k in FIGURES}
 
 
 def _finite(v: float | None) -> float | None:
@@ -105,13 +91,16 @@ def figures(benchmarks: list[Mapping[str, Any]]) -> dict[tuple[str, ...], Mappin
     return {_key(i): i for i in infos if {"target", "arch", "case"} <= i.keys()}
 
 
-BENCH_COLUMNS = ("target", "arch", "matrix", "case", "kernel ms", "TFLOP/s", "GB/s")
+BENCH_COLUMNS = ("target", "arch", "matrix", "case", "kernel ms", "TFLOP/s", "GB/s", "vs one core")
 COMPARE_COLUMNS = ("target", "arch", "matrix", "case", "old ms", "new ms", "change",
                    "old TFLOP/s", "new TFLOP/s", "old GB/s", "new GB/s")  # fmt: skip
 
 
 def bench_rows(infos: list[Mapping[str, Any]]) -> list[tuple[str, ...]]:
-    return [(*_key(i), *(fmt(i.get(f"kernel_{k}_median")) for k in FIGURES)) for i in infos]
+    return [
+        (*_key(i), *(fmt(i.get(f"kernel_{k}_median")) for k in FIGURES), ratio_text(dict(i)))
+        for i in infos
+    ]
 
 
 def compare_rows(old: list[Mapping[str, Any]], new: list[Mapping[str, Any]]) -> list[tuple]:

@@ -22,7 +22,9 @@ A file names its CMake target(s) and the cases to run::
     vary.prec = ["fp16", "bf16"]                  # value splices that list in
     vary.size = [{ m = 1, more = [] }, { m = 64, more = ["-n=3"] }]  # a table sets several
 
-Case keys: see :class:`CaseFields`. ``instances = "full"`` marks a case that needs the full
+Case keys: see :class:`CaseFields`. A bench case may name a ``bench_reference``
+(:class:`ck_tile_nox.reference.BenchReference`): the bench prints its figure as a ratio of it.
+``instances = "full"`` marks a case that needs the full
 instance profile (skipped under ``CK_TILE_INSTANCES=ci``). An unknown key, a wrong type or a
 value out of range is an error naming the file and line; all errors of all files are reported.
 """
@@ -38,6 +40,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ck_tile_nox.archs import ARCH_NAMES
+from ck_tile_nox.reference import BenchReference
 
 SEARCH_DIRS = ("tutorial", "example", "client_example")
 Scalar = int | str
@@ -81,6 +84,7 @@ class CaseFields(_Strict):
     archs: list[str] | None = None
     matrix: dict[str, Scalar | list[Scalar]] = {}
     bench: bool = False
+    bench_reference: BenchReference | None = None  # one core's figure on the same work
     instances: Literal["ci", "full"] = "ci"  # the instance profile the case needs
 
     _archs = field_validator("archs")(_known_archs)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from ck_tile_nox import bench, build, cases, discovery
+from ck_tile_nox import bench, build, cases, discovery, reference
 from ck_tile_nox.matrix import BuildDir, entries, globs, matches, parse_shard, shard
 from ck_tile_nox.run import check, run
 
@@ -43,6 +43,7 @@ class Context:
     instances: str
     needed: dict[BuildDir, list[str]]
     built: dict[BuildDir, build.Result]
+    references: reference.References
     shard_emptied: bool = False
 
 
@@ -74,7 +75,9 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"CK_TILE_INSTANCES must be ci or full, not {instances!r}")
     repo = config.rootpath
     root = (o.build_root or repo / "build").resolve()
-    config.stash[_CTX] = Context(o, repo, root, plat, instances, {}, {})
+    host = discovery.find_compiler("emulator")  # the host compiler, for the bench reference
+    refs = reference.References(host.path if host else None, root / "reports")
+    config.stash[_CTX] = Context(o, repo, root, plat, instances, {}, {}, refs)
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -227,16 +230,12 @@ def _run_case(request: pytest.FixtureRequest, ck_binary: Path) -> None:
 
 def _run_bench(request: pytest.FixtureRequest, ck_binary: Path, benchmark: Any) -> None:
     ctx, work = request.config.stash[_CTX], request.node.work
-    info = {
-        "target": work.target.name,
-        "case": work.case.name,
-        "arch": work.bdir.arch,
-        "matrix": dict(work.bdir.axes),
-        "backend": ctx.platform.backend,
-        "emulated": ctx.platform.backend == "emulator",
-        "args": list(work.case.args_for(ctx.platform.backend)),
-    }
+    backend = ctx.platform.backend
+    info = dict(target=work.target.name, case=work.case.name, arch=work.bdir.arch,
+                matrix=dict(work.bdir.axes), backend=backend, emulated=backend == "emulator",
+                args=list(work.case.args_for(backend)))  # fmt: skip
     bench.measure(benchmark, work.case, _execute(request, ck_binary), ctx.opts.rounds, info)
+    ctx.references.annotate(benchmark, work.case.bench_reference)
 
 
 @pytest.hookimpl(tryfirst=True)
