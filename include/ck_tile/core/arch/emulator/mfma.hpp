@@ -15,10 +15,11 @@
 //   - i8: exact products and sums (computed in float, which holds them exactly: |sum| <= 32 * 128^2
 //     < 2^24), then + C in int32, wrapping modulo 2^32 on overflow (no saturation).
 //
-// Cost: one model call per wave per instruction (wave_collective: the last lane to arrive computes
-// for all 64). The model gathers A, B and C into dense matrices through index tables computed at
-// compile time from the traits' layout (C and D move in the layout's runs of rows), converts A and B to float
-// in one pass each, multiplies (vectorisable inner loop over the rows) and scatters D back.
+// Cost: one model call per wave per instruction (a wave collective: the last lane to arrive computes
+// for all 64, reading each lane's operands where the lane keeps them). The model gathers A, B and C
+// into dense matrices through index tables computed at compile time from the traits' layout (C and
+// D move in the layout's runs of rows), converts A and B to float in one pass each, multiplies
+// (vectorisable inner loop over the rows) and scatters D straight into the lanes' results.
 #pragma once
 
 #include <array>
@@ -248,44 +249,61 @@ struct mfma_model
     static constexpr auto d_run_offsets =
         detail::mfma_lane_table<lanes, runs>([](index_t l, index_t r) { return d_offset(l, run_len * r); });
 
-    struct lane_operands
+    // What a lane hands to the wave: where its operands are and where its D goes (all on its own
+    // stack while it waits, see wave.hpp).
+    struct lane_frame
     {
-        a_buffer a;
-        b_buffer b;
-        c_buffer c;
+        const a_buffer* a;
+        const b_buffer* b;
+        const c_buffer* c;
+        c_buffer* d;
     };
 
-    // D of the whole wave from the operands of all its lanes (in[lane], out[lane]).
-    static void compute(const lane_operands* in, c_buffer* out)
+    // D of the whole wave, read from and written to the lanes' frames directly (no copies of the
+    // operands). Inactive lanes contribute zero A, B and C and get nothing.
+    static void complete(void* const* frames, std::uint64_t active)
     {
         a_type a[nblk * K * M];
         b_type b[nblk * K * N];
         c_type d[nblk * N * M];
-        for(index_t l = 0; l < lanes; ++l)
+        if(active != ~std::uint64_t{0})
         {
-            const lane_operands& op = in[l];
-            a_type* al              = a + a_lane_offsets[static_cast<std::size_t>(l)];
-            b_type* bl              = b + b_lane_offsets[static_cast<std::size_t>(l)];
+            __builtin_memset(static_cast<void*>(a), 0, sizeof(a));
+            __builtin_memset(static_cast<void*>(b), 0, sizeof(b));
+            __builtin_memset(static_cast<void*>(d), 0, sizeof(d));
+        }
+        for(std::uint64_t m = active; m != 0; m &= m - 1)
+        {
+            const index_t l     = static_cast<index_t>(__builtin_ctzll(m));
+            const lane_frame& f = *static_cast<const lane_frame*>(frames[l]);
+            a_type* al          = a + a_lane_offsets[static_cast<std::size_t>(l)];
+            b_type* bl          = b + b_lane_offsets[static_cast<std::size_t>(l)];
             for(index_t e = 0; e < ka; ++e)
-                al[e * M] = op.a[e];
+                al[e * M] = (*f.a)[e];
             for(index_t e = 0; e < kb; ++e)
-                bl[e * N] = op.b[e];
+                bl[e * N] = (*f.b)[e];
             for(index_t r = 0; r < runs; ++r)
-                __builtin_memcpy(d + d_run_offsets[static_cast<std::size_t>(l * runs + r)], &op.c[run_len * r],
+                __builtin_memcpy(d + d_run_offsets[static_cast<std::size_t>(l * runs + r)], &(*f.c)[run_len * r],
                                  run_len * sizeof(c_type));
         }
         detail::mfma_arith<a_type, b_type, c_type, nblk, M, N, K>(a, b, d);
-        for(index_t l = 0; l < lanes; ++l)
+        for(std::uint64_t m = active; m != 0; m &= m - 1)
+        {
+            const index_t l     = static_cast<index_t>(__builtin_ctzll(m));
+            const lane_frame& f = *static_cast<const lane_frame*>(frames[l]);
             for(index_t r = 0; r < runs; ++r)
-                __builtin_memcpy(&out[l][run_len * r], d + d_run_offsets[static_cast<std::size_t>(l * runs + r)],
+                __builtin_memcpy(&(*f.d)[run_len * r], d + d_run_offsets[static_cast<std::size_t>(l * runs + r)],
                                  run_len * sizeof(c_type));
+        }
     }
 
     // One lane's part of the instruction: all active lanes of the wave call it together.
     static c_buffer run(const a_buffer& a, const b_buffer& b, const c_buffer& c)
     {
-        return wave_collective<lane_operands, c_buffer>(
-            lane_operands{a, b, c}, [](const lane_operands* in, c_buffer* out) { compute(in, out); }, tr::mnemonic);
+        c_buffer d;
+        lane_frame frame{&a, &b, &c, &d};
+        detail::wave_arrive(&frame, &complete, tr::mnemonic);
+        return d;
     }
 };
 

@@ -79,7 +79,9 @@ inline int next_ready(const workgroup& wg, std::uint32_t after) noexcept
     return (mine >> bit) & 1 ? static_cast<int>(after) : -1;
 }
 
-// Runs fiber j, which must be ready. Returns when `self` runs again, unless `self` has finished.
+// Runs fiber j, which must be ready; a fiber that has not run yet gets its context made here, on
+// its stack, rather than when the workgroup starts. Returns when `self` runs again, unless `self`
+// has finished.
 template <bool SelfFinished = false>
 inline void switch_to(workgroup& wg, fiber& self, std::uint32_t j) noexcept
 {
@@ -87,6 +89,11 @@ inline void switch_to(workgroup& wg, fiber& self, std::uint32_t j) noexcept
     wg.ready[j >> 6] &= ~(std::uint64_t{1} << (j & 63));
     f.state = fiber_state::running;
     t_fiber = &f;
+    if(!f.started)
+    {
+        f.started = true;
+        context_init(f.ctx, f.stack_lo, f.stack_top, wg.entry);
+    }
     if constexpr(SelfFinished)
         context_exit(self.ctx, f.ctx);
     else

@@ -101,11 +101,13 @@ struct wave_frame
     F* f;
 };
 
+// Not value-initialised: a collective fills every active lane's slot (and zeroes the inactive
+// lanes' inputs), so clearing the whole buffers on every call would only cost time.
 template <typename In, typename Out>
 struct wave_buffers
 {
-    In in[warp_size]{};
-    Out out[warp_size]{};
+    In in[warp_size];
+    Out out[warp_size];
 };
 
 template <typename In, typename Out, typename F>
@@ -117,6 +119,8 @@ void wave_compute(void* const* frames, std::uint64_t active, wave_buffers<In, Ou
         const int lane = __builtin_ctzll(m);
         b.in[lane]     = *static_cast<const frame_t*>(frames[lane])->in;
     }
+    for(std::uint64_t m = ~active; m != 0; m &= m - 1)
+        b.in[__builtin_ctzll(m)] = In{};
     // The function of the lowest active lane is used (all lanes pass the same one in practice).
     F& f = *static_cast<const frame_t*>(frames[__builtin_ctzll(active)])->f;
     if constexpr(std::is_invocable_v<F&, const In*, Out*, std::uint64_t>)

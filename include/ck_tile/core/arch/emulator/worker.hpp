@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <utility>
 
 #include "ck_tile/core/arch/emulator/arch_traits.hpp"
 #include "ck_tile/core/arch/emulator/diagnostics.hpp"
@@ -27,7 +28,12 @@
 namespace ck_tile::emu::detail {
 
 // End of a work-item: let barriers and collectives complete without it, run the next fiber.
-[[noreturn]] inline void finish_thread()
+// When the next fiber has not started yet, the finishing one becomes it instead of switching: the
+// two swap stacks and this call returns, and fiber_main runs the kernel again as the new work-item
+// on the stack that is already in the cache. So a kernel that never waits (no barrier, no
+// collective) runs a whole workgroup on one stack, one work-item after another, in the same order
+// as with a switch per work-item.
+inline void finish_thread()
 {
     fiber& self   = *t_fiber;
     workgroup& wg = *t_wg;
@@ -67,6 +73,17 @@ namespace ck_tile::emu::detail {
     const int j = released ? next_ready_round_robin(wg, wg.nwaves * 64 - 1) : next_ready(wg, self.flat);
     if(j < 0)
         fail_deadlock(wg);
+    fiber& next = wg.fibers[static_cast<std::uint32_t>(j)];
+    if(!next.started)
+    {
+        std::swap(self.stack_lo, next.stack_lo);
+        std::swap(self.stack_top, next.stack_top);
+        next.started = true;
+        next.state   = fiber_state::running;
+        wg.ready[next.flat >> 6] &= ~(std::uint64_t{1} << (next.flat & 63));
+        t_fiber = &next;
+        return;
+    }
     switch_to<true>(wg, self, static_cast<std::uint32_t>(j));
     __builtin_unreachable();
 }
@@ -77,26 +94,29 @@ template <typename Body>
 {
     context_entered();
     workgroup& wg = *t_wg;
-    bool threw    = false;
-    try
+    for(;;) // once per work-item run on this stack (finish_thread)
     {
-        (*static_cast<const Body*>(wg.body))();
+        bool threw = false;
+        try
+        {
+            (*static_cast<const Body*>(wg.body))();
+        }
+        catch(...)
+        {
+            wg.exception = std::current_exception();
+            threw        = true;
+        }
+        if(threw)
+        {
+            // Leave the catch block before switching away: the C++ runtime's per-OS-thread record
+            // of caught exceptions must not keep an entry for an abandoned fiber.
+            fiber& self = *t_fiber;
+            wg.failed   = true;
+            t_fiber     = nullptr;
+            context_exit(self.ctx, *wg.native);
+        }
+        finish_thread();
     }
-    catch(...)
-    {
-        wg.exception = std::current_exception();
-        threw        = true;
-    }
-    if(threw)
-    {
-        // Leave the catch block before switching away: the C++ runtime's per-OS-thread record of
-        // caught exceptions must not keep an entry for an abandoned fiber.
-        fiber& self = *t_fiber;
-        wg.failed   = true;
-        t_fiber     = nullptr;
-        context_exit(self.ctx, *wg.native);
-    }
-    finish_thread();
 }
 
 class worker
@@ -186,15 +206,17 @@ public:
         }
         for(std::uint32_t i = 0; i < wg.nthreads; ++i)
         {
-            fiber& f = fibers_[i];
-            f.state  = fiber_state::ready;
-            context_init(f.ctx, f.stack_lo, f.stack_top, wg.entry);
+            fiber& f  = fibers_[i];
+            f.state   = fiber_state::ready;
+            f.started = false; // its context is made when it first runs (switch_to, finish_thread)
         }
         fiber& first = fibers_[0];
         wg.ready[0] &= ~std::uint64_t{1};
-        first.state = fiber_state::running;
-        t_wg        = &wg;
-        t_fiber     = &first;
+        first.state   = fiber_state::running;
+        first.started = true;
+        context_init(first.ctx, first.stack_lo, first.stack_top, wg.entry);
+        t_wg    = &wg;
+        t_fiber = &first;
         context_switch(native_, first.ctx);
         t_fiber = nullptr;
         t_wg    = nullptr;

@@ -46,6 +46,7 @@ struct fiber
     fiber_state state    = fiber_state::done;
     char* stack_lo       = nullptr;
     char* stack_top      = nullptr;
+    bool started         = false; // its context was made (it has run, or is about to)
 };
 
 // Called once per wave by the lane that completes a collective; `frames[lane]` is that lane's
