@@ -115,7 +115,7 @@ struct matrix_core_swizzle_kernel
             ck_tile::make_buffer_view<ck_tile::address_space_enum::global>(static_cast<DataType*>(a.p_dst), size);
 
         // consecutive threads take consecutive vectors of a row: the loads are coalesced
-        ck_tile::static_for<0, kVecPerBlock / kBlockSize, 1>{}([&](auto r) {
+        ck_tile::static_for<0, kVecPerBlock / kBlockSize, 1>{}([&](auto r) __attribute__((always_inline)) {
             const index_t v = r * kBlockSize + ck_tile::get_thread_id();
             const index_t n = n_base + v / kVecPerRow;
             const index_t k = k_base + v % kVecPerRow * kVector;

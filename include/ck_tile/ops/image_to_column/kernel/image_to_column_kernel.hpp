@@ -14,11 +14,11 @@
 //   launch_kernel(s, make_kernel<Kernel::kBlockSize>(Kernel{}, Kernel::GridSize(M, K, G),
 //                                                    Kernel::BlockSize(), 0, kargs));
 //
-// A block moves one kMPerBlock x kKPerBlock tile of one group's output; its threads take the
-// tile's rows as consecutive AligmentIn-element vectors (one row of the tile is read and written
-// by neighbouring threads), so that with C a multiple of the vector each vector is C-contiguous
-// in the image as well: one 128-bit load (0 in the padding) and one 128-bit store per vector.
-// Tiles past GemmM or GemmK are cut off vector by vector.
+// A block moves kMPerBlock rows of one group's output, one kMPerBlock x kKPerBlock tile after the
+// other along GemmK; in each tile its threads take the tile's rows as consecutive
+// AligmentIn-element vectors (one row of the tile is read and written by neighbouring threads), so that with C a
+// multiple of the vector each vector is C-contiguous in the image as well: one 128-bit load (0 in the padding) and one
+// 128-bit store per vector. Tiles past GemmM or GemmK are cut off vector by vector.
 #pragma once
 #include <string>
 #include <type_traits>
@@ -122,10 +122,11 @@ struct ImageToColumn
     }
     CK_TILE_HOST static bool IsSupportedArgument(const Kargs& k) { return GetUnsupportedReason(k).empty(); }
 
-    // upstream's grid is (M tiles, K tiles, G); ours is the same blocks in one dimension
-    CK_TILE_HOST static dim3 GridSize(index_t GemmM, index_t GemmK, index_t Batch)
+    // one block per kMPerBlock rows of one group; it walks all of GemmK (upstream's grid is
+    // (M tiles, K tiles, G) with one tile per block; longer blocks spread a thread's start-up)
+    CK_TILE_HOST static dim3 GridSize(index_t GemmM, index_t /* GemmK */, index_t Batch)
     {
-        return dim3(integer_divide_ceil(GemmM, kMPerBlock) * integer_divide_ceil(GemmK, kKPerBlock) * Batch);
+        return dim3(integer_divide_ceil(GemmM, kMPerBlock) * Batch);
     }
     CK_TILE_HOST static constexpr dim3 BlockSize() { return dim3(kBlockSize); }
     CK_TILE_HOST static std::string GetName()
@@ -134,39 +135,91 @@ struct ImageToColumn
                std::to_string(kVector);
     }
 
+    // An output element's image position splits into a row part (n, and the window's corner
+    // o * stride - left_pad per spatial dimension) and a column part (c, and the filter tap's
+    // f * dilation): a thread keeps its rows' parts for all of GemmK and works out one column part
+    // per tile, so the kernel divides once per row and once per column, not per element.
+    struct RowPart
+    {
+        index_t off;    // g, n
+        Spatial corner; // o * stride - left_pad
+        bool inside_m;  // m < GemmM
+    };
+    struct ColumnPart
+    {
+        index_t off; // c
+        Spatial tap; // f * dilation
+    };
+
+    CK_TILE_HOST_DEVICE static RowPart GetRowPart(const Kargs& a, index_t g, index_t m)
+    {
+        RowPart r;
+        r.inside_m = m < a.gemm_m;
+        index_t mt = m;
+        for(index_t d = NDimSpatial - 1; d >= 0; --d)
+        {
+            r.corner[d] = mt % a.output_spatial_lengths[d] * a.conv_filter_strides[d] - a.input_left_pads[d];
+            mt /= a.output_spatial_lengths[d];
+        }
+        r.off = g * a.image_g_n_c_wis_strides[0] + mt * a.image_g_n_c_wis_strides[1]; // mt is n now
+        return r;
+    }
+
+    CK_TILE_HOST_DEVICE static ColumnPart GetColumnPart(const Kargs& a, index_t k)
+    {
+        ColumnPart c;
+        c.off      = k % a.C * a.image_g_n_c_wis_strides[2];
+        index_t kt = k / a.C;
+        for(index_t d = NDimSpatial - 1; d >= 0; --d)
+        {
+            c.tap[d] = kt % a.filter_spatial_lengths[d] * a.conv_filter_dilations[d];
+            kt /= a.filter_spatial_lengths[d];
+        }
+        return c;
+    }
+
+    // the image offset of a row part plus a column part, and whether it lies inside the image
+    CK_TILE_HOST_DEVICE static index_t Combine(const Kargs& a, const RowPart& r, const ColumnPart& c, bool& valid)
+    {
+        index_t off = r.off + c.off;
+        valid       = true;
+        for(index_t d = 0; d < NDimSpatial; ++d)
+        {
+            const index_t i = r.corner[d] + c.tap[d];
+            valid           = valid && i >= 0 && i < a.input_spatial_lengths[d];
+            off += i * a.image_g_n_c_wis_strides[d + 3];
+        }
+        return off;
+    }
+
     // the image offset of output element (m, k) of group g, and whether it lies inside the image
     CK_TILE_HOST_DEVICE static index_t GetInOffset(const Kargs& a, index_t g, index_t m, index_t k, bool& valid)
     {
-        const auto& s = a.image_g_n_c_wis_strides;
-        index_t off   = g * s[0] + k % a.C * s[2];
-        index_t kt = k / a.C, mt = m;
-        valid = true;
-        for(index_t d = NDimSpatial - 1; d >= 0; --d)
-        {
-            const index_t f = kt % a.filter_spatial_lengths[d];
-            const index_t o = mt % a.output_spatial_lengths[d];
-            kt /= a.filter_spatial_lengths[d];
-            mt /= a.output_spatial_lengths[d];
-            const index_t i = o * a.conv_filter_strides[d] + f * a.conv_filter_dilations[d] - a.input_left_pads[d];
-            valid           = valid && i >= 0 && i < a.input_spatial_lengths[d];
-            off += i * s[d + 3];
-        }
-        return off + mt * s[1]; // mt is n now
+        return Combine(a, GetRowPart(a, g, m), GetColumnPart(a, k), valid);
     }
 
-    CK_TILE_DEVICE void ConvTensorRearrange(const Kargs& a, index_t g, index_t m0, index_t k0) const
+    // one kMPerBlock x kKPerBlock tile: thread t moves vector t % kVecPerRow of rows
+    // t / kVecPerRow + r * kRowStep; its column is the same in every row
+    static constexpr index_t kRowStep = kBlockSize / kVecPerRow;
+    static_assert(kBlockSize % kVecPerRow == 0, "a thread keeps one column of the tile");
+
+    CK_TILE_DEVICE void ConvTensorRearrange(const Kargs& a, const RowPart (&rows)[kIters], index_t g, index_t m0,
+                                            index_t k0) const
     {
         const auto x = make_buffer_view<address_space_enum::global>(static_cast<const InDataType*>(a.p_in), a.in_space);
         const auto y = make_buffer_view<address_space_enum::global>(static_cast<OutDataType*>(a.p_out), a.out_space);
-        const auto& o = a.gemm_g_m_k_strides;
-        static_for<0, kIters, 1>{}([&](auto r) {
-            const index_t v = r * kBlockSize + get_thread_id();
-            const index_t m = m0 + v / kVecPerRow;
-            const index_t k = k0 + v % kVecPerRow * kVector;
-            if(m < a.gemm_m && k < a.gemm_k)
+        const auto& o   = a.gemm_g_m_k_strides;
+        const index_t k = k0 + get_thread_id() % kVecPerRow * kVector;
+        if(k >= a.gemm_k)
+            return;
+        const ColumnPart col = GetColumnPart(a, k);
+        const index_t row0   = m0 + get_thread_id() / kVecPerRow;
+        static_for<0, kIters, 1>{}([&](auto r) __attribute__((always_inline)) {
+            if(rows[r].inside_m)
             {
                 bool valid;
-                const index_t src = GetInOffset(a, g, m, k, valid);
+                const index_t src = Combine(a, rows[r], col, valid);
+                const index_t m   = row0 + r * kRowStep;
                 y.template set<kVector>(g * o[0] + m * o[1] + k * o[2], true, x.template get<kVector>(src, valid));
             }
         });
@@ -175,12 +228,13 @@ struct ImageToColumn
     CK_TILE_DEVICE void operator()(Kargs a) const
     {
         const index_t tiles_m = integer_divide_ceil(a.gemm_m, kMPerBlock);
-        const index_t tiles_k = integer_divide_ceil(a.gemm_k, kKPerBlock);
-        const index_t bid     = get_block_id();
-        const index_t g       = bid / (tiles_m * tiles_k);
-        const index_t m0      = bid / tiles_k % tiles_m * kMPerBlock;
-        const index_t k0      = bid % tiles_k * kKPerBlock;
-        ConvTensorRearrange(a, g, m0, k0);
+        const index_t g       = get_block_id() / tiles_m;
+        const index_t m0      = get_block_id() % tiles_m * kMPerBlock;
+        RowPart rows[kIters];
+        static_for<0, kIters, 1>{}(
+            [&](auto r) { rows[r] = GetRowPart(a, g, m0 + get_thread_id() / kVecPerRow + r * kRowStep); });
+        for(index_t k0 = 0; k0 < a.gemm_k; k0 += kKPerBlock)
+            ConvTensorRearrange(a, rows, g, m0, k0);
     }
 };
 

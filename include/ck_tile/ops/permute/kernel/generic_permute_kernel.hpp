@@ -10,9 +10,10 @@
 // The host side simplifies the problem first (MakeKargs): it drops dimensions of length 1 and
 // merges output dimensions that are also neighbours, in the same order, in x (their elements stay
 // contiguous together). A 2x3x4 tensor permuted by (0,1,2) becomes one dimension of 24, and
-// (1,0,2) of a 4x8x64 tensor becomes 8x4 rows of 64 contiguous elements. Each thread then owns one
-// run of GetVectorSize() consecutive elements of y: it splits its first element's index into
-// output coordinates, turns them into x's offset and moves the run. With KeepLastDim the run is a
+// (1,0,2) of a 4x8x64 tensor becomes 8x4 rows of 64 contiguous elements. Each thread then owns
+// GetRunsPerThread() runs of GetVectorSize() consecutive elements of y (a block's threads take
+// neighbouring runs in each round); for each run it splits the index of its first element into
+// output coordinates, turns them into x's offset and moves the run. With KeepLastDim a run is a
 // 16-byte vector, which needs x's innermost dimension to stay innermost in y with a length that is
 // a multiple of the vector (IsSupportedArgument); the scalar instance takes any permutation.
 #pragma once
@@ -38,12 +39,13 @@ struct GenericPermuteHostArgs
 template <typename Problem_, typename Policy_ = GenericPermutePolicy>
 struct GenericPermute
 {
-    using Problem                       = Problem_;
-    using Policy                        = Policy_;
-    using DataType                      = typename Problem::DataType;
-    static constexpr index_t kBlockSize = Problem::kBlockSize;
-    static constexpr index_t kMaxRanks  = Problem::kMaxRanks;
-    static constexpr index_t kVector    = Policy::template GetVectorSize<Problem>();
+    using Problem                           = Problem_;
+    using Policy                            = Policy_;
+    using DataType                          = typename Problem::DataType;
+    static constexpr index_t kBlockSize     = Problem::kBlockSize;
+    static constexpr index_t kMaxRanks      = Problem::kMaxRanks;
+    static constexpr index_t kVector        = Policy::template GetVectorSize<Problem>();
+    static constexpr index_t kRunsPerThread = Policy::template GetRunsPerThread<Problem>();
     static_assert(kMaxRanks >= GenericPermuteHostArgs::kMaxRanks, "the host args hold up to 8 dimensions");
 
     // The simplified problem: y has `rank` dimensions, right-aligned in the arrays (the first
@@ -135,20 +137,26 @@ struct GenericPermute
 
     CK_TILE_HOST static dim3 GridSize(const Kargs& k)
     {
-        return dim3(integer_divide_ceil(k.total / kVector, kBlockSize));
+        return dim3(integer_divide_ceil(k.total / kVector, kBlockSize * kRunsPerThread));
     }
     CK_TILE_HOST static constexpr dim3 BlockSize() { return dim3(kBlockSize); }
     CK_TILE_HOST static std::string GetName() { return "generic_permute_v" + std::to_string(kVector); }
 
     CK_TILE_DEVICE void operator()(Kargs k) const
     {
-        const index_t run = get_block_id() * kBlockSize + get_thread_id();
-        if(run >= k.total / kVector)
-            return;
-        const index_t dst = run * kVector;
         const auto x = make_buffer_view<address_space_enum::global>(static_cast<const DataType*>(k.p_src), k.total);
         const auto y = make_buffer_view<address_space_enum::global>(static_cast<DataType*>(k.p_dst), k.total);
-        y.template set<kVector>(dst, true, x.template get<kVector>(GetSrcOffset(k, dst), true));
+        const index_t runs  = k.total / kVector;
+        const index_t first = get_block_id() * kBlockSize * kRunsPerThread + get_thread_id();
+        // neighbouring threads take neighbouring runs of y in each round
+        static_for<0, kRunsPerThread, 1>{}([&](auto r) __attribute__((always_inline)) {
+            const index_t run = first + r * kBlockSize;
+            if(run < runs)
+            {
+                const index_t dst = run * kVector;
+                y.template set<kVector>(dst, true, x.template get<kVector>(GetSrcOffset(k, dst), true));
+            }
+        });
     }
 };
 

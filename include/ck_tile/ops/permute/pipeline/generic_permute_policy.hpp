@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // GenericPermutePolicy: the choices the generic permute makes from its problem. A thread moves
-// GetVectorSize() consecutive elements: 16 bytes (one 128-bit load and store) when the problem
-// keeps the innermost dimension innermost, otherwise one element, because consecutive output
-// elements then come from input elements a stride apart.
+// GetRunsPerThread() runs of GetVectorSize() consecutive elements: 16 bytes (one 128-bit load and
+// store) when the problem keeps the innermost dimension innermost, otherwise one element, because
+// consecutive output elements then come from input elements a stride apart.
 #pragma once
 #include "ck_tile/core.hpp"
 
@@ -17,6 +17,15 @@ struct GenericPermutePolicy
             return 16 / static_cast<index_t>(sizeof(typename Problem::DataType));
         else
             return 1;
+    }
+
+    // runs of GetVectorSize() elements per thread: a block moves kBlockSize consecutive runs,
+    // GetRunsPerThread() times over, which spreads a thread's start-up over several accesses
+    // (and, on the emulator, its per-thread cost) without hurting coalescing
+    template <typename Problem>
+    CK_TILE_HOST_DEVICE static constexpr index_t GetRunsPerThread()
+    {
+        return 16;
     }
 };
 
