@@ -10,6 +10,7 @@
 // writes are dropped.
 #pragma once
 #include "ck_tile/core.hpp"
+#include "ck_tile/host/runtime/runtime.hpp"
 #include "ck_tile/ops/copy/tile_copy_policy.hpp"
 
 namespace ck_tile {

@@ -10,6 +10,7 @@
 #pragma once
 #include <string>
 #include "ck_tile/core.hpp"
+#include "ck_tile/host/runtime/runtime.hpp"
 
 namespace ck_tile {
 
