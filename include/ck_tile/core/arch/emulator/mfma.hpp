@@ -26,6 +26,7 @@
 #include <type_traits>
 
 #include "ck_tile/core/arch/mfma.hpp"
+#include "ck_tile/core/arch/emulator/profile.hpp"
 #include "ck_tile/core/arch/emulator/wave.hpp"
 
 // Products are never fused into FMAs (see the arithmetic above): clang gets a pragma inside the
@@ -285,7 +286,12 @@ struct mfma_model
     static c_buffer run(const a_buffer& a, const b_buffer& b, const c_buffer& c)
     {
         return wave_collective<lane_operands, c_buffer>(
-            lane_operands{a, b, c}, [](const lane_operands* in, c_buffer* out) { compute(in, out); }, tr::mnemonic);
+            lane_operands{a, b, c},
+            [](const lane_operands* in, c_buffer* out) {
+                note_mfma(); // the access profile counts it
+                compute(in, out);
+            },
+            tr::mnemonic);
     }
 };
 
