@@ -71,7 +71,7 @@ struct profile_report : profile_counters
     {
         return lds_instructions() == 0 ? 0.0 : 100.0 * double(lds_conflicted) / double(lds_instructions());
     }
-    // Useful bytes of the global loads / stores per byte of the segments they fetched, in percent
+    // Useful bytes of the global loads / stores per byte of the segments they touched, in percent
     // (100 without any).
     double global_load_efficiency() const noexcept
     {
@@ -106,7 +106,7 @@ inline std::string profile_efficiency(const char* what, std::uint64_t n, std::ui
     char b[32];
     std::snprintf(b, sizeof b, "%.1f%%", percent);
     return std::string("  global ") + what + " efficiency: " + b + " (" + std::to_string(useful) + " bytes used of " +
-           std::to_string(fetched) + " fetched in 64-byte segments; " + std::to_string(n) +
+           std::to_string(fetched) + " in the 64-byte segments touched; " + std::to_string(n) +
            " wavefront instructions)\n";
 }
 
