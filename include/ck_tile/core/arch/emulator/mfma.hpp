@@ -286,12 +286,7 @@ struct mfma_model
     static c_buffer run(const a_buffer& a, const b_buffer& b, const c_buffer& c)
     {
         return wave_collective<lane_operands, c_buffer>(
-            lane_operands{a, b, c},
-            [](const lane_operands* in, c_buffer* out) {
-                note_mfma(); // the access profile counts it
-                compute(in, out);
-            },
-            tr::mnemonic);
+            lane_operands{a, b, c}, [](const lane_operands* in, c_buffer* out) { compute(in, out); }, tr::mnemonic);
     }
 };
 
@@ -303,6 +298,7 @@ template <typename Instr>
 CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b,
                                                  const mfma_c_buffer<Instr>& c)
 {
+    emu::note_mfma(); // the access profile counts it
     return emu::mfma_model<Instr>::run(a, b, c);
 }
 } // namespace ck_tile::detail

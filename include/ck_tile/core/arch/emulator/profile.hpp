@@ -73,6 +73,7 @@ struct profile_thread_state
     std::vector<profile_wave_stream> streams;                     // [wave * ps_count + stream]
     profile_counters counts;                                      // of the running workgroup
     std::uintptr_t shared_lo = ~std::uintptr_t{0}, shared_hi = 0; // LDS accessed outside the arena
+    std::vector<std::uint32_t> mfma_lane;                         // MFMAs of each thread
 };
 
 inline thread_local profile_thread_state t_profile;
@@ -162,6 +163,7 @@ inline profile_thread_state& profile_state(const workgroup& wg)
         s.wg_generation = wg.generation;
         s.shared_lo     = ~std::uintptr_t{0};
         s.shared_hi     = 0;
+        s.mfma_lane.assign(std::size_t{wg.nwaves} * warp_size, 0);
         if(s.streams.size() < std::size_t{wg.nwaves} * ps_count)
             s.streams.resize(std::size_t{wg.nwaves} * ps_count);
     }
@@ -235,7 +237,26 @@ inline void profile_barrier()
     profile_flush(s);
 }
 
-inline void profile_mfma() { ++profile_state(*t_wg).counts.mfma; }
+// One lane's MFMA; a wave's MFMA instructions are those of its lane that made the most (its
+// lanes run the same instructions), added up when the workgroup ends.
+inline void profile_mfma()
+{
+    if(t_wg != nullptr && t_fiber != nullptr) // else not in a kernel: the model reports that
+        ++profile_state(*t_wg).mfma_lane[t_fiber->flat];
+}
+
+inline std::uint64_t profile_mfma_instructions(const profile_thread_state& s) noexcept
+{
+    std::uint64_t n = 0;
+    for(std::size_t w = 0; w < s.mfma_lane.size(); w += warp_size)
+    {
+        std::uint32_t most = 0;
+        for(std::size_t l = w; l < w + warp_size && l < s.mfma_lane.size(); ++l)
+            most = s.mfma_lane[l] > most ? s.mfma_lane[l] : most;
+        n += most;
+    }
+    return n;
+}
 
 // Workgroup `wg` ended on this thread: its counts go to the launch's totals.
 inline void profile_end_workgroup(const workgroup& wg)
@@ -244,6 +265,7 @@ inline void profile_end_workgroup(const workgroup& wg)
     profile_flush(s);
     s.counts.workgroups      = 1;
     s.counts.lds_bytes       = wg.lds_top;
+    s.counts.mfma            = profile_mfma_instructions(s);
     s.counts.lds_shared_span = s.shared_hi > s.shared_lo ? s.shared_hi - s.shared_lo : 0;
     s.wg                     = nullptr;
     profile_launch_state& g  = profile_launch();
@@ -351,7 +373,7 @@ inline void note_barrier()
     }
 }
 
-// One MFMA wave instruction (mfma.hpp; called once per wave).
+// One lane's part of an MFMA (mfma.hpp: mfma_backend, called by every lane).
 inline void note_mfma()
 {
     if(instrumented()) [[unlikely]]
