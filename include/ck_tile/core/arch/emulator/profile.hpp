@@ -326,25 +326,22 @@ inline profile_report last_profile()
 
 // ---- the hooks: the library's accesses, barriers and MFMAs (instrument.hpp) ----------------------
 
-namespace detail {
-
-// The slow paths are kept out of line, so that the hooks add no more than their branch to the
-// code of the accesses they watch.
-#define CK_TILE_EMU_INSTRUMENT_SLOW __attribute__((noinline, cold))
-
-CK_TILE_EMU_INSTRUMENT_SLOW inline void lds_note_instrumented(const void* p, std::size_t bytes, bool write,
-                                                              const std::source_location& site)
+// An LDS access of the tile API (primitives.hpp: lds_note_load / lds_note_store).
+inline void lds_note_access(const void* p, std::size_t bytes, bool write, const std::source_location& site)
 {
-    if(racecheck_enabled())
-        lds_note_access_slow(p, bytes, write, site);
-    if(profile_enabled())
-        profile_note(write ? ps_lds_write : ps_lds_read, p, bytes, true);
+    if(instrumented()) [[unlikely]]
+    {
+        if(racecheck_enabled())
+            detail::lds_note_access_slow(p, bytes, write, site);
+        if(profile_enabled())
+            detail::profile_note(write ? detail::ps_lds_write : detail::ps_lds_read, p, bytes, true);
+    }
 }
 
+namespace detail {
 // A buffer load or store of `bytes` at byte `offset` from `base`, made only if `valid`.
-CK_TILE_EMU_INSTRUMENT_SLOW inline void global_note_access_slow(const void* base, long long offset, std::size_t bytes,
-                                                                bool valid, bool write,
-                                                                const std::source_location& site)
+inline void global_note_access_slow(const void* base, long long offset, std::size_t bytes, bool valid, bool write,
+                                    const std::source_location& site)
 {
     const void* p = reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(base) + offset);
     if(write && valid && racecheck_enabled())
@@ -352,15 +349,7 @@ CK_TILE_EMU_INSTRUMENT_SLOW inline void global_note_access_slow(const void* base
     if(profile_enabled())
         profile_note(write ? ps_global_store : ps_global_load, p, bytes, valid);
 }
-
 } // namespace detail
-
-// An LDS access of the tile API (primitives.hpp: lds_note_load / lds_note_store).
-inline void lds_note_access(const void* p, std::size_t bytes, bool write, const std::source_location& site)
-{
-    if(instrumented()) [[unlikely]]
-        detail::lds_note_instrumented(p, bytes, write, site);
-}
 
 // A workgroup barrier completed (scheduler.hpp).
 inline void note_barrier()
