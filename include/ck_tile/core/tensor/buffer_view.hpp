@@ -37,7 +37,7 @@ struct buffer_view
     }
 
     // N consecutive elements starting at element i, returned in a thread_buffer.
-    // `site` (where the tile API was called) is for the emulator's race detection and profile.
+    // `site` (where the tile API was called) is for the emulator's race detection.
     template <index_t N = 1>
     CK_TILE_DEVICE thread_buffer<type, N> get(long_index_t i, bool is_valid,
                                               const access_site& site = access_site::current()) const
@@ -45,7 +45,6 @@ struct buffer_view
         thread_buffer<type, N> r;
         if constexpr(AddressSpace == address_space_enum::global)
         {
-            global_note_load<type, N>(p_data, buffer_size, i, is_valid, site);
             if constexpr(is_native_buffer_access<type, N>)
                 buffer_load_checked<type, N>(r.data, p_data, buffer_size, i, is_valid);
             else

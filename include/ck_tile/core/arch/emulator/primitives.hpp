@@ -44,9 +44,15 @@ template <typename T, index_t N>
 CK_TILE_DEVICE void buffer_load_checked(T* dst, const T* base, long_index_t buffer_size, long_index_t i, bool valid)
 {
     if(valid && i >= 0 && i + N <= buffer_size)
+    {
         __builtin_memcpy(dst, base + i, sizeof(T) * N);
+        emu::global_note_load(base, i * long_index_t{sizeof(T)}, sizeof(T) * N, true); // profile.hpp
+    }
     else
+    {
         __builtin_memset(static_cast<void*>(dst), 0, sizeof(T) * N);
+        emu::global_note_load(base, i * long_index_t{sizeof(T)}, sizeof(T) * N, false);
+    }
 }
 
 template <typename T, index_t N>
@@ -75,8 +81,8 @@ CK_TILE_DEVICE void lds_note_store(const T* p, const access_site& site)
 {
     emu::lds_note_access(p, sizeof(T) * N, true, site);
 }
-// A buffer store / load of N elements at element i (dropped / reading 0 unless valid and inside
-// the buffer), for racecheck and the access profile (profile.hpp).
+// A buffer store of N elements at element i (dropped unless valid and inside the buffer), for
+// racecheck and the access profile (profile.hpp). Loads are noted in buffer_load_checked.
 template <typename T, index_t N>
 CK_TILE_DEVICE void global_note_store(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
                                       const access_site& site)
@@ -84,14 +90,6 @@ CK_TILE_DEVICE void global_note_store(const T* base, long_index_t buffer_size, l
     if(emu::instrumented()) [[unlikely]]
         emu::detail::global_note_access_slow(base, i * long_index_t{sizeof(T)}, sizeof(T) * N,
                                              valid && i >= 0 && i + N <= buffer_size, true, site);
-}
-template <typename T, index_t N>
-CK_TILE_DEVICE void global_note_load(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
-                                     const access_site& site)
-{
-    if(emu::instrumented()) [[unlikely]]
-        emu::detail::global_note_access_slow(base, i * long_index_t{sizeof(T)}, sizeof(T) * N,
-                                             valid && i >= 0 && i + N <= buffer_size, false, site);
 }
 
 } // namespace ck_tile

@@ -4,7 +4,8 @@
 // numbers from last_profile().
 //
 // What it sees: the library's LDS and global accesses (buffer_view, the path of load_tile /
-// store_tile and tensor-view element access: the hooks at the end of this file), MFMA
+// store_tile and tensor-view element access, and any buffer_load_checked: the hooks at the end of
+// this file), MFMA
 // instructions (mfma.hpp), completed workgroup barriers (scheduler.hpp) and the LDS each
 // workgroup carved (dynamic LDS plus lds_static). `__shared__` variables are not in the arena
 // (primitives.hpp): for them it reports the span of the addresses the LDS accesses touched, a
@@ -350,6 +351,17 @@ inline void global_note_access_slow(const void* base, long long offset, std::siz
         profile_note(write ? ps_global_store : ps_global_load, p, bytes, valid);
 }
 } // namespace detail
+
+// A buffer load of `bytes` at byte `offset` from `base` (primitives.hpp: buffer_load_checked, the
+// global path of buffer_view::get); `hit`: valid and inside the buffer, else it reads 0 and touches
+// nothing. It is called inside the load's own two branches: the validity stays a branch, and the
+// hook adds only its test (a hook taking the validity as a value made the compiler compute it
+// into a register on every load).
+inline void global_note_load(const void* base, long long offset, std::size_t bytes, bool hit)
+{
+    if(instrumented()) [[unlikely]]
+        detail::global_note_access_slow(base, offset, bytes, hit, false, std::source_location{});
+}
 
 // A workgroup barrier completed (scheduler.hpp).
 inline void note_barrier()

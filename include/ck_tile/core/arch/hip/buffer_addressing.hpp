@@ -124,8 +124,5 @@ CK_TILE_DEVICE void lds_note_store(const T*, const access_site&)
 template <typename T, index_t N>
 CK_TILE_DEVICE void global_note_store(const T*, long_index_t, long_index_t, bool, const access_site&)
 {}
-template <typename T, index_t N>
-CK_TILE_DEVICE void global_note_load(const T*, long_index_t, long_index_t, bool, const access_site&)
-{}
 
 } // namespace ck_tile
