@@ -6,6 +6,7 @@
     nox -s tests                       pytest on python/tests, then the C++ tests (ctest)
     nox -s device_check                registers, spills, scratch and LDS of the device code
     nox -s lint                        the pre-commit hooks on every file
+    nox -s profile -- tile_tutorial_naive_gemm 1 512 512 256   one binary, emulator access profile
 
 Each session installs the package with one dependency group of pyproject.toml (PEP 735).
 """
@@ -72,6 +73,13 @@ def tests(session: nox.Session) -> None:
 def device_check(session: nox.Session) -> None:
     """Compile the device code for every arch and check each kernel's resource budget."""
     _run(session, "device-check")
+
+
+@nox.session
+def profile(session: nox.Session) -> None:
+    """Build one binary for the emulator and run it with CK_TILE_EMU_PROFILE=1 (its access
+    profile); ``-- <target> [args...] [--archs A]``; exit status: the binary's."""
+    _run(session, "profile")
 
 
 @nox.session

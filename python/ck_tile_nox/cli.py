@@ -10,10 +10,12 @@
 - ``tests [--python-only] [--archs A,B] [--pytest ARGS...]``: the project's own tests (pytest on
   python/tests, then the C++ tests through ctest on the emulator for each arch).
 - ``device-check [--archs A,B] [--targets GLOB]``: see :mod:`ck_tile_nox.device_check`.
+- ``profile <target> [args...] [--archs A]``: build one binary for the emulator and run it under
+  its access profile (CK_TILE_EMU_PROFILE=1); see :mod:`ck_tile_nox.profile`.
 
 Options a command has no use for are ignored, so one ``nox -s a b -- <args>`` suits all.
 Exit status: pytest's (0 ok, 1 failures, 2 interrupted or bad cases files, 4 usage, 5 nothing
-collected), 2 for a missing tool.
+collected), 2 for a missing tool; ``profile``: the binary's.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from ck_tile_nox import build, device_check
+from ck_tile_nox import build, device_check, profile
 from ck_tile_nox.archs import ARCH_NAMES
 from ck_tile_nox.bench import compare_files
 from ck_tile_nox.cases import SEARCH_DIRS
@@ -117,7 +119,7 @@ def tests(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] not in ("build", "test", "bench", "tests", "device-check"):
+    if not argv or argv[0] not in ("build", "test", "bench", "tests", "device-check", "profile"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
@@ -129,5 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         return bench(rest)
     if command == "tests":
         return tests(rest)
+    if command == "profile":
+        return profile.main(rest)
     opts = _known(rest, "--archs", "--targets", "--jobs")
     return device_check.main(opts)

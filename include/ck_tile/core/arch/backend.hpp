@@ -9,6 +9,8 @@
 //   wave operations   warp_shuffle, readfirstlane, ballot
 //   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator)
 //   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access
+//   access hooks      lds_note_load, lds_note_store, global_note_store, access_site
+//                     (the emulator's race detection and profile; empty on hip)
 //   device printf     CK_TILE_PRINTF(fmt, ...)
 //
 // hip:      core/arch/hip/<primitive>.hpp, clang's amdgcn builtins (no HIP device headers)

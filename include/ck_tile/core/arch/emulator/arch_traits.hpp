@@ -24,6 +24,13 @@ inline constexpr unsigned max_waves_per_block   = max_threads_per_block / warp_s
 // Bytes of LDS (local data share, `__shared__`) one workgroup may use.
 constexpr std::size_t lds_bytes_limit() noexcept { return static_cast<std::size_t>(compiled_arch_info().lds_bytes); }
 
+// LDS banks and the bytes of each: 32 banks of 4 bytes on gfx942 and gfx950, as AMD documents
+// CDNA3 / CDNA4 LDS (an address's bank is (address / 4) % 32). Only the access profile's
+// bank-conflict model (profile_model.hpp) reads them, so they are constants here rather than
+// columns of arch_table.def; an arch with another LDS organisation would make them per arch.
+inline constexpr unsigned lds_bank_count = 32;
+inline constexpr unsigned lds_bank_bytes = 4;
+
 // Name of the emulated arch, e.g. "gfx942".
 constexpr const char* arch_name() noexcept { return compiled_arch_info().name; }
 

@@ -18,8 +18,14 @@
 //   lds.hpp          the LDS arena with guard pages, dynamic_lds, lds_static, is_lds_pointer
 //   memory.hpp       device memory with guard pages: device_malloc / device_free / is_device_pointer
 //   printf.hpp       device_printf: buffered per workgroup, emitted in workgroup order
+//   instrument.hpp   the switches of racecheck and the profile, in one flag word the hooks test
 //   racecheck.hpp    race detection (CK_TILE_EMU_RACECHECK=1): LDS accesses of different waves
 //                    with no barrier between them, global stores of two workgroups to one byte
+//   profile.hpp      the access profile (CK_TILE_EMU_PROFILE=1): per launch, LDS bank conflicts,
+//                    global coalescing, vector widths, MFMAs, barriers, LDS used; and the hooks
+//                    the library's LDS / global accesses, barriers and MFMAs call
+//   profile_model.hpp  its cost models of one wave instruction (LDS banks, 64-byte segments)
+//   profile_report.hpp its numbers of one launch (last_profile()) and the report printed from them
 //   diagnostics.hpp  errors inside a kernel (deadlock, mismatched collectives, too much LDS) and
 //                    the kernel/block/thread the fault handler names
 //   fault.hpp        guarded regions and the SIGSEGV/SIGBUS/SIGFPE handler (one line, exit 1)
@@ -69,6 +75,8 @@
 //   CK_TILE_EMU_ALLOC_ALIGN  start alignment of device allocations (default 16; 16..4096)
 //   CK_TILE_EMU_RACECHECK    1: report data races (racecheck.hpp; off by default, free when off);
 //                            set_racecheck() overrides it at run time
+//   CK_TILE_EMU_PROFILE      1: print an access profile of every launch on stderr (profile.hpp; off
+//                            by default, free when off); set_profile() overrides it, last_profile()
 #pragma once
 
 #include "ck_tile/core/config.hpp"
@@ -85,6 +93,7 @@
 #include "ck_tile/core/arch/emulator/lds.hpp"
 #include "ck_tile/core/arch/emulator/memory.hpp"
 #include "ck_tile/core/arch/emulator/printf.hpp"
+#include "ck_tile/core/arch/emulator/profile.hpp"
 #include "ck_tile/core/arch/emulator/racecheck.hpp"
 #include "ck_tile/core/arch/emulator/scheduler.hpp"
 #include "ck_tile/core/arch/emulator/wave.hpp"

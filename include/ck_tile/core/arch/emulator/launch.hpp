@@ -42,6 +42,7 @@
 #include "ck_tile/core/arch/emulator/arch_traits.hpp"
 #include "ck_tile/core/arch/emulator/fault.hpp"
 #include "ck_tile/core/arch/emulator/printf.hpp"
+#include "ck_tile/core/arch/emulator/profile.hpp"
 #include "ck_tile/core/arch/emulator/racecheck.hpp"
 #include "ck_tile/core/arch/emulator/worker.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
@@ -107,6 +108,8 @@ inline void run_job(launch_job& job) noexcept
         if(i >= job.workgroups)
             break;
         workgroup& wg = w->run(i);
+        if(profile_enabled()) [[unlikely]]
+            profile_end_workgroup(wg);
         if(wg.failed)
         {
             try
@@ -304,6 +307,7 @@ inline void execute(launch_job& job)
     {
         std::lock_guard<std::mutex> lock(r.mutex);
         racecheck_begin_launch();
+        profile_begin_launch();
         unsigned n = effective_worker_threads(r);
         if(static_cast<std::uint64_t>(n) > job.workgroups)
             n = static_cast<unsigned>(job.workgroups);
@@ -321,6 +325,7 @@ inline void execute(launch_job& job)
             r.pool->run(job);
         }
         job.output.finish();
+        profile_end_launch(job.params->kernel_name, job.params->grid, job.params->block); // its report
     }
     if(job.error)
         std::rethrow_exception(job.error);

@@ -27,6 +27,7 @@
 #include <type_traits>
 
 #include "ck_tile/core/arch/mfma.hpp"
+#include "ck_tile/core/arch/emulator/profile.hpp"
 #include "ck_tile/core/arch/emulator/wave.hpp"
 
 // Products are never fused into FMAs (see the arithmetic above): clang gets a pragma inside the
@@ -315,6 +316,7 @@ template <typename Instr>
 CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b,
                                                  const mfma_c_buffer<Instr>& c)
 {
+    emu::note_mfma(); // the access profile counts it
     return emu::mfma_model<Instr>::run(a, b, c);
 }
 } // namespace ck_tile::detail

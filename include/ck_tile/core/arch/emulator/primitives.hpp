@@ -44,9 +44,15 @@ template <typename T, index_t N>
 CK_TILE_DEVICE void buffer_load_checked(T* dst, const T* base, long_index_t buffer_size, long_index_t i, bool valid)
 {
     if(valid && i >= 0 && i + N <= buffer_size)
+    {
         __builtin_memcpy(dst, base + i, sizeof(T) * N);
+        emu::global_note_load(base, i * long_index_t{sizeof(T)}, sizeof(T) * N, true); // profile.hpp
+    }
     else
+    {
         __builtin_memset(static_cast<void*>(dst), 0, sizeof(T) * N);
+        emu::global_note_load(base, i * long_index_t{sizeof(T)}, sizeof(T) * N, false);
+    }
 }
 
 template <typename T, index_t N>
@@ -60,7 +66,7 @@ CK_TILE_DEVICE void buffer_store_checked(const T* src, T* base, long_index_t buf
 template <typename T, index_t N>
 inline constexpr bool is_native_buffer_access = true;
 
-// ---- race detection (racecheck.hpp): where the library's LDS and global accesses are made ------
+// ---- racecheck.hpp and profile.hpp: where the library's LDS and global accesses are made -------
 
 // The place in the kernel's source of a tile-API access, reported by racecheck.
 using access_site = std::source_location;
@@ -75,14 +81,15 @@ CK_TILE_DEVICE void lds_note_store(const T* p, const access_site& site)
 {
     emu::lds_note_access(p, sizeof(T) * N, true, site);
 }
-// A buffer store of N elements at element i (dropped unless valid and inside the buffer).
+// A buffer store of N elements at element i (dropped unless valid and inside the buffer), for
+// racecheck and the access profile (profile.hpp). Loads are noted in buffer_load_checked.
 template <typename T, index_t N>
 CK_TILE_DEVICE void global_note_store(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
                                       const access_site& site)
 {
-    if(emu::racecheck_enabled()) [[unlikely]]
-        if(valid && i >= 0 && i + N <= buffer_size)
-            emu::detail::global_note_store_slow(base + i, sizeof(T) * N, site);
+    if(emu::instrumented()) [[unlikely]]
+        emu::detail::global_note_access_slow(base, i * long_index_t{sizeof(T)}, sizeof(T) * N,
+                                             valid && i >= 0 && i + N <= buffer_size, true, site);
 }
 
 } // namespace ck_tile

@@ -18,14 +18,12 @@
 // workgroups that stored each byte; it is cleared when a launch starts.
 //
 // Off by default and then free but for one predictable branch per access on a flag read once per
-// process.
+// process (instrument.hpp); the hooks that call the functions here are at the end of profile.hpp.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <mutex>
 #include <source_location>
 #include <string>
@@ -34,26 +32,10 @@
 
 #include "ck_tile/core/arch/emulator/arch_traits.hpp"
 #include "ck_tile/core/arch/emulator/diagnostics.hpp"
+#include "ck_tile/core/arch/emulator/instrument.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
 namespace ck_tile::emu {
-
-namespace detail {
-
-inline bool racecheck_from_env() noexcept
-{
-    const char* e = std::getenv("CK_TILE_EMU_RACECHECK");
-    return e != nullptr && e[0] != '\0' && !(e[0] == '0' && e[1] == '\0');
-}
-
-inline std::atomic<bool> g_racecheck{racecheck_from_env()};
-
-} // namespace detail
-
-// Whether race detection is on (CK_TILE_EMU_RACECHECK, read once per process).
-inline bool racecheck_enabled() noexcept { return detail::g_racecheck.load(std::memory_order_relaxed); }
-// Turns race detection on or off for the launches that follow (tests).
-inline void set_racecheck(bool on) noexcept { detail::g_racecheck.store(on, std::memory_order_relaxed); }
 
 namespace detail {
 
@@ -261,18 +243,5 @@ inline void global_note_store_slow(const void* p, std::size_t bytes, const std::
 }
 
 } // namespace detail
-
-// The hooks the library's LDS and global accesses call (primitives.hpp).
-inline void lds_note_access(const void* p, std::size_t bytes, bool write, const std::source_location& site)
-{
-    if(racecheck_enabled()) [[unlikely]]
-        detail::lds_note_access_slow(p, bytes, write, site);
-}
-
-inline void global_note_store(const void* p, std::size_t bytes, const std::source_location& site)
-{
-    if(racecheck_enabled()) [[unlikely]]
-        detail::global_note_store_slow(p, bytes, site);
-}
 
 } // namespace ck_tile::emu

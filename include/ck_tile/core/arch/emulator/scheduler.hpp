@@ -23,7 +23,7 @@
 
 #include "ck_tile/core/arch/emulator/diagnostics.hpp"
 #include "ck_tile/core/arch/emulator/fiber.hpp"
-#include "ck_tile/core/arch/emulator/racecheck.hpp"
+#include "ck_tile/core/arch/emulator/profile.hpp"
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
 namespace ck_tile::emu {
@@ -128,7 +128,7 @@ inline void park(workgroup& wg, fiber& self, handover how = handover::wave_first
 
 inline void release_barrier(workgroup& wg) noexcept
 {
-    racecheck_barrier();
+    note_barrier(); // racecheck, profile
     wg.at_barrier = 0;
     for(std::uint32_t i = 0; i < wg.nthreads; ++i)
     {

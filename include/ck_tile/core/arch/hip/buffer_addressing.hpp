@@ -109,7 +109,8 @@ template <typename T, index_t N>
 inline constexpr bool is_native_buffer_access = (sizeof(T) * N == 1 || sizeof(T) * N == 2 || sizeof(T) * N == 4 ||
                                                  sizeof(T) * N == 8 || sizeof(T) * N == 12 || sizeof(T) * N == 16);
 
-// Race detection is the emulator's (emulator/racecheck.hpp): on hip its hooks are empty.
+// Race detection and the access profile are the emulator's (emulator/racecheck.hpp, profile.hpp):
+// on hip their hooks are empty.
 struct access_site
 {
     static constexpr access_site current() noexcept { return {}; }
