@@ -28,7 +28,19 @@ struct half_t
     CK_TILE_HOST_DEVICE constexpr operator _Float16() const { return __builtin_bit_cast(_Float16, data); }
     CK_TILE_HOST_DEVICE constexpr explicit operator float() const
     {
+#if defined(__F16C__)
         return static_cast<float>(__builtin_bit_cast(_Float16, data));
+#else
+        // Without F16C, _Float16 -> float is a libgcc call (__extendhfsf2), which dominated
+        // fp16 reductions on the emulator. The same exact conversion inline: the exponent and
+        // mantissa bits moved into float's places are the value times 2^-112 (bias 15 vs 127;
+        // subnormals included), so one exact multiply rescales them; Inf and NaN keep their bits.
+        const uint32_t em = data & 0x7fffu;
+        float f           = __builtin_bit_cast(float, em << 13) * 0x1p112f;
+        if(em >= 0x7c00u)
+            f = __builtin_bit_cast(float, (em << 13) | 0x7f800000u);
+        return __builtin_bit_cast(float, __builtin_bit_cast(uint32_t, f) | (uint32_t(data & 0x8000u) << 16));
+#endif
     }
     CK_TILE_HOST_DEVICE constexpr explicit operator double() const { return static_cast<double>(float(*this)); }
 
