@@ -11,9 +11,10 @@
 namespace reduce_example {
 namespace {
 
-// One block: 4 warps side by side along H*W*C, 8 contiguous elements (16 bytes) per lane, two
-// rows of N per step: 2048 columns x 2 rows.
-using Shape = ck_tile::Reduce2dShape<ck_tile::sequence<4, 1>, ck_tile::sequence<2048, 2>, ck_tile::sequence<512, 1>,
+// One block: 4 warps side by side along H*W*C, each lane 2 x 8 contiguous elements (two 16-byte
+// vectors, 512 elements apart) of two rows of N per step: 4096 columns x 2 rows, four loads in
+// flight per thread.
+using Shape = ck_tile::Reduce2dShape<ck_tile::sequence<4, 1>, ck_tile::sequence<4096, 2>, ck_tile::sequence<512, 1>,
                                      ck_tile::sequence<8, 1>>;
 
 template <typename DataType, bool kVectorized>
