@@ -196,6 +196,19 @@ TEST_CASE("unknown option, missing value, stray argument: parse fails with one l
                          ck_tile::arg_error);
 }
 
+TEST_CASE("-h is an option, not help, when the program declares h (05_reduce's H)")
+{
+    ck_tile::ArgParser p;
+    p.insert("h", "64", "H dimension");
+    capture out(std::cout);
+    CHECK(parse(p, {"-h", "3"}));
+    CHECK_FALSE(p.help_requested());
+    CHECK(p.get_int("h") == 3);
+    CHECK(out.str().empty());
+    CHECK_FALSE(parse(p, {"-?"}));
+    CHECK(p.help_requested());
+}
+
 TEST_CASE("help: printed to stdout, parse returns false, help_requested() true")
 {
     for(const char* h : {"-?", "-h", "--help", "-help"})

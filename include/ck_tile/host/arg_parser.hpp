@@ -97,7 +97,9 @@ public:
         for(int i = start_index; i < argc; ++i)
         {
             const std::string_view arg = argv[i] ? argv[i] : "";
-            if(arg == "-?" || arg == "-h" || arg == "-help" || arg == "--help")
+            // -h and -help ask for help unless the program declares them (05_reduce's -h is H)
+            if(arg == "-?" || (arg == "-h" && !contains("h")) || (arg == "-help" && !contains("help")) ||
+               arg == "--help")
             {
                 help_requested_ = true;
                 print(std::cout);
