@@ -5,73 +5,25 @@
 #include <iostream>
 #include <string>
 
-#include "../35_batched_transpose/batched_transpose_example.hpp"
-#include "ck_tile/host/reference/reference_batched_transpose.hpp"
+#include "../35_batched_transpose/batched_transpose_run.hpp"
 
 namespace {
 
-struct Options
+bool run_on(const transpose_options& o, const std::string& arch)
 {
-    int n, c, h, w, warmup, repeat, pipeline, seed;
-    bool verify, kname;
-    std::string prec, layout_in, layout_out, arch;
-};
-
-std::string parse_layout(const ck_tile::ArgParser& p, const std::string& key)
-{
-    const std::string l = p.get_str(key);
-    if(l != "NCHW" && l != "NHWC")
-        throw ck_tile::arg_error("error: option -" + key + ": '" + l + "' is not a layout (NCHW or NHWC)");
-    return l;
-}
-
-template <typename T>
-bool run(const Options& o)
-{
-    const bool to_nhwc = o.layout_in == "NCHW";
-    ck_tile::HostTensor<T> x(to_nhwc ? ck_tile::HostTensor<T>({o.n, o.c, o.h, o.w})
-                                     : ck_tile::HostTensor<T>({o.n, o.h, o.w, o.c}));
-    ck_tile::HostTensor<T> y(to_nhwc ? ck_tile::HostTensor<T>({o.n, o.h, o.w, o.c})
-                                     : ck_tile::HostTensor<T>({o.n, o.c, o.h, o.w}));
-    ck_tile::FillUniformDistribution<T>{-0.5f, 0.5f, static_cast<std::uint32_t>(o.seed < 0 ? 11939 : o.seed)}(x);
-
-    ck_tile::DeviceMem x_dev(x.get_element_space_size_in_bytes());
-    ck_tile::DeviceMem y_dev(y.get_element_space_size_in_bytes());
-    x_dev.ToDevice(x.data());
-    y_dev.SetZero();
-
-    const int hw     = o.h * o.w;
-    const int height = to_nhwc ? o.c : hw;
-    const int width  = to_nhwc ? hw : o.c;
-    const ck_tile::BatchedTransposeHostArgs args{
-        x_dev.GetDeviceBuffer(), y_dev.GetDeviceBuffer(), o.n, height, width, height * width, 0, 0};
-
-    std::cout << "[" << o.prec << "] N:" << o.n << ", C:" << o.c << ", H:" << o.h << ", W:" << o.w
-              << ", layout_in:" << o.layout_in << ", layout_out:" << o.layout_out << std::endl;
-    std::cout << "path: "
-              << (o.pipeline == 1 ? "lds (" + o.arch + " has LDS transpose reads)"
-                                  : "register (" + o.arch + " has no LDS transpose reads)")
-              << std::endl;
-
-    const ck_tile::stream_config s{nullptr, true, o.kname ? 1 : 0, o.warmup, o.repeat};
-    const auto r = batched_transpose({o.prec, o.layout_in, o.pipeline}, args, s);
-    if(o.kname)
-        std::cout << "kernel: " << r.kernel_name << std::endl;
-
-    // bytes read + bytes written
-    const double bytes = 2.0 * o.n * o.c * o.h * o.w * sizeof(T);
-    std::cout << "Perf: " << r.ms << " ms, " << bytes / 1e6 / r.ms << " GB/s" << std::endl;
-
-    bool pass = true;
-    if(o.verify)
-    {
-        ck_tile::HostTensor<T> y_ref(y.get_lengths());
-        ck_tile::reference_batched_transpose(x, y_ref, o.layout_in, o.layout_out);
-        y_dev.FromDevice(y.data());
-        pass = ck_tile::check_err(y, y_ref, "Error: the transpose differs from the reference", 0, 0);
-        std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
-    }
-    return pass;
+    return for_transpose_prec(o.prec, arch, [&](auto t) {
+        return run_transpose<decltype(t)>(
+                   o,
+                   [&](int, int) {
+                       std::cout << "[" << o.prec << "] N:" << o.n << ", C:" << o.c << ", H:" << o.h << ", W:" << o.w
+                                 << ", layout_in:" << o.layout_in << ", layout_out:" << o.layout_out << std::endl;
+                       std::cout << "path: "
+                                 << (o.pipeline == 1 ? "lds (" + arch + " has LDS transpose reads)"
+                                                     : "register (" + arch + " has no LDS transpose reads)")
+                                 << std::endl;
+                   })
+            .pass;
+    });
 }
 
 } // namespace
@@ -96,44 +48,15 @@ int main(int argc, char* argv[])
 
     try
     {
-        Options o;
-        o.verify     = p.get_int_in_range("v", 0, 1) == 1;
-        o.prec       = p.get_str("pr");
-        o.n          = p.get_int_at_least("N", 1);
-        o.c          = p.get_int_at_least("C", 1);
-        o.h          = p.get_int_at_least("H", 1);
-        o.w          = p.get_int_at_least("W", 1);
-        o.layout_in  = parse_layout(p, "layout_in");
-        o.layout_out = parse_layout(p, "layout_out");
-        o.seed       = p.get_int("seed");
-        o.kname      = p.get_bool("kname");
-        o.warmup     = p.get_int_at_least("warmup", 0);
-        o.repeat     = p.get_int_at_least("repeat", 1);
-        if(o.layout_in == o.layout_out)
-            throw ck_tile::arg_error("error: -layout_in and -layout_out are both " + o.layout_in +
-                                     " (NCHW -> NHWC or NHWC -> NCHW)");
-        if(static_cast<long long>(o.n) * o.c * o.h * o.w * 2 > (1ll << 31) - 1)
-            throw ck_tile::arg_error("error: N x C x H x W is too large for 32-bit offsets");
+        transpose_options o;
+        read_transpose_options(p, o);
 
         // the LDS transpose-read path where the arch has it, the register path elsewhere
-        o.arch                       = ck_tile::get_device_name();
-        const ck_tile::arch_info* ai = ck_tile::find_arch(o.arch.c_str());
+        const std::string arch       = ck_tile::get_device_name();
+        const ck_tile::arch_info* ai = ck_tile::find_arch(arch.c_str());
         o.pipeline                   = ai != nullptr && ai->lds_transpose_read ? 1 : 0;
 
-        bool pass;
-        if(o.prec == "fp16")
-            pass = run<ck_tile::half_t>(o);
-        else if(o.prec == "bf16")
-            pass = run<ck_tile::bf16_t>(o);
-        else if(o.prec == "fp8")
-        {
-            if(!ck_tile::fp8_native_on(o.arch.c_str()))
-                throw ck_tile::arg_error("error: option -pr: this binary's fp8 encoding is not " + o.arch +
-                                         "'s; build for " + o.arch + " alone (-DGPU_TARGETS=" + o.arch + ")");
-            pass = run<ck_tile::fp8_t>(o);
-        }
-        else
-            throw ck_tile::arg_error("error: option -pr: '" + o.prec + "' is not supported (fp8, fp16 or bf16)");
+        const bool pass = run_on(o, arch);
         return pass ? 0 : 1;
     }
     catch(const ck_tile::arg_error& e)
