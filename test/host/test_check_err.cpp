@@ -167,3 +167,19 @@ TEST_CASE("thresholds from precisions and accumulation count")
     CHECK(ck_tile::get_absolute_threshold<half_t, half_t, float>(100.0, 1) == 0x1p-11 * 128);
     CHECK(ck_tile::get_absolute_threshold<float, float, float>(0.0) == 0.0);
 }
+
+TEST_CASE("8-bit floats: agreement within rounding steps")
+{
+    using ck_tile::fp8_t;
+    const auto f = [](float v) { return ck_tile::type_convert<fp8_t>(v); };
+    // 1.0 and its next representable value (1.125 in E4M3) are one step apart
+    std::vector<fp8_t> a{f(1.0f), f(-2.0f), f(0.0f)}, b{f(1.125f), f(-2.0f), f(0.0f)}, c{f(1.25f), f(-2.0f), f(0.0f)};
+    CHECK(ck_tile::check_err(a, b));                   // default: one step allowed
+    CHECK_FALSE(ck_tile::check_err(a, b, "exact", 0)); // none allowed
+    CHECK_FALSE(ck_tile::check_err(a, c));             // two steps
+    CHECK(ck_tile::check_err(a, c, "atol", 1, 0.25));  // within atol
+    // the smallest positive and the smallest negative subnormal straddle zero: two steps
+    std::vector<fp8_t> p{fp8_t::from_raw(0x01)}, n{fp8_t::from_raw(0x81)};
+    CHECK_FALSE(ck_tile::check_err(p, n));
+    CHECK(ck_tile::check_err(p, n, "two steps", 2));
+}

@@ -21,6 +21,12 @@
 // Default tolerances come from default_tolerance<T>() of the coarser of the two element types
 // (see below); pass rtol / atol to override them.
 //
+// 8-bit floats (out and ref both fp8 or both bf8, one encoding) have their own overload, as
+// upstream's: check_err(out, ref, msg, max_rounding_point_distance = 1, atol = 0). An element
+// agrees when |o - r| <= atol or when o and r are at most that many representable values apart
+// (1: one rounding step, what a kernel and a reference that round the same fp32 value differently
+// by an ulp of fp32 can produce). NaN agrees only with NaN.
+//
 // On failure, prints to std::cerr: msg, the number of mismatching elements, the largest error
 // and where it occurred, and the first (up to 5) mismatches with their index and both values;
 // returns false. Prints nothing and returns true on success.
@@ -41,6 +47,7 @@
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/bfloat16.hpp"
 #include "ck_tile/core/numeric/half.hpp"
+#include "ck_tile/core/numeric/float8.hpp"
 
 namespace ck_tile {
 
@@ -146,6 +153,7 @@ double get_absolute_threshold(double max_possible_num, int number_of_accumulatio
 }
 
 template <typename Range, typename RefRange>
+    requires(!(is_float8_v<detail::check_range_value_t<Range>> && is_float8_v<detail::check_range_value_t<RefRange>>))
 bool check_err(
     const Range& out, const RefRange& ref, const std::string& msg = "Error: Incorrect results!",
     double rtol = default_tolerance<detail::check_range_value_t<Range>, detail::check_range_value_t<RefRange>>().rtol,
@@ -254,6 +262,58 @@ bool check_err(
     if(n_err > n_listed)
         os << "  ... " << (n_err - n_listed) << " more\n";
     std::cerr << os.str() << std::flush;
+    return false;
+}
+
+namespace detail {
+// position of an 8-bit float code on the number line: codes of one sign are ordered by magnitude
+inline int fp8_ordinal(uint8_t code) { return (code & 0x80) ? -int(code & 0x7f) : int(code & 0x7f); }
+} // namespace detail
+
+template <typename Range, typename RefRange>
+    requires(is_float8_v<detail::check_range_value_t<Range>> && is_float8_v<detail::check_range_value_t<RefRange>>)
+bool check_err(const Range& out, const RefRange& ref, const std::string& msg = "Error: Incorrect results!",
+               unsigned max_rounding_point_distance = 1, double atol = 0)
+{
+    using O = detail::check_range_value_t<Range>;
+    static_assert(std::is_same_v<O, detail::check_range_value_t<RefRange>>,
+                  "check_err: out and ref must be the same 8-bit float type");
+    const auto out_size = static_cast<std::size_t>(std::distance(std::begin(out), std::end(out)));
+    const auto ref_size = static_cast<std::size_t>(std::distance(std::begin(ref), std::end(ref)));
+    if(out_size != ref_size)
+    {
+        std::cerr << msg << "\ncheck_err: size mismatch: out has " << out_size << " elements, ref has " << ref_size
+                  << std::endl;
+        return false;
+    }
+    std::size_t n_err = 0, first_at = 0;
+    float first_o = 0, first_r = 0;
+    auto it_o = std::begin(out);
+    auto it_r = std::begin(ref);
+    for(std::size_t i = 0; i < out_size; ++i, ++it_o, ++it_r)
+    {
+        const float o = static_cast<float>(*it_o), r = static_cast<float>(*it_r);
+        bool bad;
+        if(std::isnan(o) || std::isnan(r))
+            bad = std::isnan(o) != std::isnan(r);
+        else
+        {
+            // +0 and -0 are the same point (ordinal 0)
+            const int d = std::abs(detail::fp8_ordinal(it_o->data) - detail::fp8_ordinal(it_r->data));
+            bad         = !(std::fabs(double(o) - double(r)) <= atol || unsigned(d) <= max_rounding_point_distance);
+        }
+        if(bad && n_err++ == 0)
+        {
+            first_at = i;
+            first_o  = o;
+            first_r  = r;
+        }
+    }
+    if(n_err == 0)
+        return true;
+    std::cerr << msg << "\ncheck_err: " << n_err << " of " << out_size << " 8-bit float elements differ by more than "
+              << max_rounding_point_distance << " rounding step(s) and atol " << atol << "; first at index " << first_at
+              << ": out " << first_o << ", ref " << first_r << std::endl;
     return false;
 }
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Integer helpers: ceiling division, rounding up to a multiple, min/max, gcd/lcm, powers of two.
+// Integer helpers: ceiling division, rounding up to a multiple, min/max, gcd/lcm, powers of two;
+// and the float functions kernels need (sqrt, rsqrt, rint): clang builtins, which both backends
+// lower (to v_sqrt_f32 / v_rndne_f32 on the GPU, to libm-free code on the host).
 #pragma once
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
@@ -65,5 +67,14 @@ CK_TILE_HOST_DEVICE constexpr T abs(T x)
 {
     return x < T(0) ? -x : x;
 }
+
+CK_TILE_HOST_DEVICE float sqrt(float x) { return __builtin_sqrtf(x); }
+
+// 1 / sqrt(x), correctly rounded steps (not the approximate v_rsq_f32): the norms' references
+// compute it the same way, so kernel and reference agree to the last bit or two
+CK_TILE_HOST_DEVICE float rsqrt(float x) { return 1.0f / __builtin_sqrtf(x); }
+
+// round to the nearest integer, ties to even (the rounding of the quantizing conversions)
+CK_TILE_HOST_DEVICE float rint(float x) { return __builtin_rintf(x); }
 
 } // namespace ck_tile
