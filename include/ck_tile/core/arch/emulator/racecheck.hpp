@@ -21,6 +21,7 @@
 // process (instrument.hpp); the hooks that call the functions here are at the end of profile.hpp.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -235,9 +236,11 @@ inline void global_note_store_slow(const void* p, std::size_t bytes, const std::
     }
     if(at != 0)
         fail_workgroup([&] {
-            return where(wg) + ": race: workgroups " + std::to_string(other_block - 1) + " and " +
-                   std::to_string(block - 1) + " (flat indices) both store to global address " + hex_address(at) +
-                   " in one launch: " + thread_text(other_thread) + " at " + site_text(other_site) +
+            // The pair in ascending order: which of the two stored first depends on the host's
+            // scheduling of workgroups, so the message names them independently of it.
+            return where(wg) + ": race: workgroups " + std::to_string(std::min(other_block, block) - 1) + " and " +
+                   std::to_string(std::max(other_block, block) - 1) + " (flat indices) both store to global address " +
+                   hex_address(at) + " in one launch: " + thread_text(other_thread) + " at " + site_text(other_site) +
                    " (the last store to its 16 bytes), then " + thread_text(me) + " at " + site_text(site);
         });
 }
