@@ -14,7 +14,7 @@ using namespace ck_tile;
 
 namespace {
 // 16 rows per block step, as tile_example_multi_reduce_blockwise
-using Shape       = Reduce2dShape<sequence<1, 4>, sequence<512, 16>, sequence<512, 1>, sequence<8, 1>>;
+using Shape       = Reduce2dShape<sequence<1, 1>, sequence<512, 16>, sequence<512, 1>, sequence<8, 1>>;
 using Partitioner = Reduce2dTilePartitioner<Shape>;
 
 struct Square

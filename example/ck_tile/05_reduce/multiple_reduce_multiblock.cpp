@@ -16,9 +16,10 @@
 namespace reduce_example {
 namespace {
 
-// One block: 512 columns of C (64 lanes x 8 contiguous elements) by 16 rows of H*W per step; its
-// 4 warps take 4 rows each (Repeat_N = 4: four 16-byte loads in flight per thread) and meet in LDS.
-using Shape = ck_tile::Reduce2dShape<ck_tile::sequence<1, 4>, ck_tile::sequence<512, 16>, ck_tile::sequence<512, 1>,
+// One block is one wave: 512 columns of C (64 lanes x 8 contiguous elements) by 16 rows of H*W per
+// step (Repeat_N = 16: sixteen 16-byte loads in flight per lane). Parallelism along H*W comes from
+// the group of blocks, so a block needs no cross-warp step (no LDS, no barrier).
+using Shape = ck_tile::Reduce2dShape<ck_tile::sequence<1, 1>, ck_tile::sequence<512, 16>, ck_tile::sequence<512, 1>,
                                      ck_tile::sequence<8, 1>>;
 // the sum, and the sum of squares (x squared, then added); each block's second partial is then
 // divided by H*W (UnaryDivide), so the blocks' atomic adds give the mean of the squares
