@@ -5,6 +5,7 @@
 // over a group of blocks per output tile, which combine with fp32 atomic adds; checked against
 // reference_multiple_reduce_multiblock. -? lists the options.
 #include <cstring>
+#include <array>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -18,16 +19,19 @@ namespace {
 
 // One block is one wave: 512 columns of C (64 lanes x 8 contiguous elements) by 16 rows of H*W per
 // step (Repeat_N = 16: sixteen 16-byte loads in flight per lane). Parallelism along H*W comes from
-// the group of blocks, so a block needs no cross-warp step (no LDS, no barrier).
-using Shape = ck_tile::Reduce2dShape<ck_tile::sequence<1, 1>, ck_tile::sequence<512, 16>, ck_tile::sequence<512, 1>,
-                                     ck_tile::sequence<8, 1>>;
+// the group of blocks, so a block needs no cross-warp step (no LDS, no barrier). The scalar-access
+// instance (C not a multiple of 8) takes 4 rows per step: 16 rows of one-element loads, each with
+// its own offset, need more scalar registers than the hardware has.
+template <bool kVectorized>
+using Shape = ck_tile::Reduce2dShape<ck_tile::sequence<1, 1>, ck_tile::sequence<512, kVectorized ? 16 : 4>,
+                                     ck_tile::sequence<512, 1>, ck_tile::sequence<8, 1>>;
 // the sum, and the sum of squares (x squared, then added); each block's second partial is then
 // divided by H*W (UnaryDivide), so the blocks' atomic adds give the mean of the squares
 using ReduceOps = ck_tile::tuple<ck_tile::ReduceOp::Add, ck_tile::ReduceOp::SquareAdd>;
 
 template <typename DataType, bool kVectorized>
-using Kernel =
-    ck_tile::MultiReduceMultiblock<ck_tile::Reduce2dProblem<DataType, float, float, Shape, ReduceOps, kVectorized>>;
+using Kernel = ck_tile::MultiReduceMultiblock<
+    ck_tile::Reduce2dProblem<DataType, float, float, Shape<kVectorized>, ReduceOps, kVectorized>>;
 
 template <typename DataType>
 bool run(const Nhwc& s, bool verify, int warmup, int repeat)
@@ -43,16 +47,20 @@ bool run(const Nhwc& s, bool verify, int warmup, int repeat)
     ck_tile::DeviceMem y_dev(2 * outputs * sizeof(YDataType));
     x_dev.ToDevice(x_host.data());
 
-    using Partitioner     = typename Kernel<DataType, true>::TilePartitioner;
-    const auto group      = Partitioner{length}.GetBlockGroupParams();
-    const auto iters      = group.at(ck_tile::number<0>{});
-    const auto group_size = group.at(ck_tile::number<1>{});
     const bool vectorized = Kernel<DataType, true>::IsSupportedArgument(s.c);
-    const auto grid       = Kernel<DataType, true>::GridSize(s.n, length, s.c);
+    // the group of each output tile, and the grid, of the instance that runs
+    const auto plan = [&](auto kernel) {
+        using K          = decltype(kernel);
+        const auto group = typename K::TilePartitioner{length}.GetBlockGroupParams();
+        return std::array<int, 4>{group.at(ck_tile::number<0>{}), group.at(ck_tile::number<1>{}), K::S::Block_N,
+                                  K::GridSize(s.n, length, s.c)};
+    };
+    const auto [iters, group_size, rows_per_step, grid] =
+        vectorized ? plan(Kernel<DataType, true>{}) : plan(Kernel<DataType, false>{});
     std::cout << "multi_reduce_blockwise NHWC " << s.n << "x" << s.h << "x" << s.w << "x" << s.c << " -> NC " << s.n
               << "x" << s.c << " (sum and mean of squares over H, W), prec " << DataTypeTraits<DataType>::name << ", "
               << (vectorized ? "vector" : "scalar") << " access" << std::endl;
-    std::cout << "block group size " << group_size << " (" << iters << " x " << Shape::Block_N
+    std::cout << "block group size " << group_size << " (" << iters << " x " << rows_per_step
               << " rows of H*W per block)" << std::endl;
     std::cout << "grid size " << grid << std::endl;
 
