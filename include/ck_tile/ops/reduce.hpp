@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The reduce op: the reduction operators (ReduceOp::Add, SquareAdd, Max, AbsMax; in core), the
-// block-level steps (thread, warp, cross-warp) and the Reduce / MultiReduce kernels with their
-// problem, shape and policy.
+// block-level steps (thread, warp, cross-warp) and the Reduce / MultiReduce / MultiReduceMultiblock
+// kernels with their problem, shape, policy and (multiblock) tile partitioner.
 #pragma once
 #include "ck_tile/core/utility/reduce_operator.hpp"
 #include "ck_tile/ops/reduce/block/block_reduce2d_problem.hpp"
@@ -13,3 +13,5 @@
 #include "ck_tile/ops/reduce/pipeline/reduce2d_default_policy.hpp"
 #include "ck_tile/ops/reduce/kernel/reduce2d_kernel.hpp"
 #include "ck_tile/ops/reduce/kernel/multi_reduce2d_kernel.hpp"
+#include "ck_tile/ops/reduce/kernel/multi_reduce2d_tile_partitioner.hpp"
+#include "ck_tile/ops/reduce/kernel/multi_reduce2d_multiblock_kernel.hpp"

@@ -8,7 +8,8 @@
 //                     block_sync (workgroup barrier ordering all memory)
 //   wave operations   warp_shuffle, readfirstlane, ballot
 //   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator)
-//   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access
+//   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access,
+//                     buffer_atomic_add_checked (fp32)
 //   access hooks      lds_note_load, lds_note_store, global_note_store, access_site
 //                     (the emulator's race detection and profile; empty on hip)
 //   device printf     CK_TILE_PRINTF(fmt, ...)

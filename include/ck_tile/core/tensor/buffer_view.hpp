@@ -2,7 +2,7 @@
 // buffer_view: a typed, sized span of memory in one address space (global, LDS, registers).
 // Loads and stores take an element offset and a validity flag. Global accesses behave like the
 // hardware's buffer instructions: an access that is invalid (padding) or outside the buffer
-// reads 0 and a store is dropped. In LDS and registers the caller guarantees the range.
+// reads 0 and a store (or atomic add) is dropped. In LDS and registers the caller guarantees the range.
 #pragma once
 #include <cstring>
 #include <type_traits>
@@ -82,6 +82,16 @@ struct buffer_view
                 lds_note_store<type, N>(p_data + i, site);
             __builtin_memcpy(p_data + i, &x, sizeof(type) * N);
         }
+    }
+
+    // x[k] added atomically to element i + k (global fp32 buffers): several blocks may add into
+    // the same elements. One atomic per element, dropped like a store when invalid or outside.
+    template <index_t N = 1>
+    CK_TILE_DEVICE void atomic_add(long_index_t i, bool is_valid, const thread_buffer<type, N>& x) const
+    {
+        static_assert(AddressSpace == address_space_enum::global, "buffer_view::atomic_add: global memory only");
+        static_for<0, N>{}(
+            [&](auto k) { buffer_atomic_add_checked<type>(x[k], p_data, buffer_size, i + k, is_valid); });
     }
 
     CK_TILE_HOST_DEVICE T& operator[](long_index_t i) const { return p_data[i]; }

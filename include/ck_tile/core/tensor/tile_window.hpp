@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Tile windows: a fixed-size rectangular view into a tensor view, placed at an origin that can
 // move (move_tile_window). A window with a tile distribution can be loaded into registers
-// (load_tile) and stored from them (store_tile); a window without one only knows its place and
-// takes the distribution of the tensor stored through it.
+// (load_tile) and stored from them (store_tile), or added into them (atomic_add_tile, fp32); a
+// window without one only knows its place and takes the distribution of the tensor stored through
+// it.
 #pragma once
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/container/multi_index.hpp"
@@ -126,6 +127,19 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
             buf.template set<vec>(offset, valid, v, site);
         });
     }
+
+    // adds the tile into the tensor atomically (fp32), element by element: the combine step of
+    // blocks that share outputs
+    CK_TILE_DEVICE void atomic_add(const static_distributed_tensor<DataType, Dstr>& src) const
+    {
+        constexpr index_t vec = get_vector_length();
+        const auto& buf       = this->view.get_buffer_view();
+        for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) {
+            thread_buffer<DataType, vec> v;
+            static_for<0, vec>{}([&](auto k) { v[k] = src.get_thread_buffer()[d + k * dstride]; });
+            buf.template atomic_add<vec>(offset, valid, v);
+        });
+    }
 };
 
 // ---- makers and free functions, with upstream's names -----------------------------------------
@@ -196,6 +210,24 @@ CK_TILE_DEVICE void store_tile(const tile_window_with_static_lengths<View, Lengt
                                const access_site& site = access_site::current())
 {
     store_tile(make_tile_window(w, Dstr{}), t, site);
+}
+
+// t added into the window's elements with atomic adds (fp32 tensors): blocks of a grid may add
+// into the same outputs. Upstream reaches this through update_tile on a view whose memory
+// operation is atomic_add; here it is its own call.
+template <typename View, typename Lengths, typename Dstr, typename T>
+CK_TILE_DEVICE void atomic_add_tile(const tile_window_with_static_distribution<View, Lengths, Dstr>& w,
+                                    const static_distributed_tensor<T, Dstr>& t)
+{
+    static_assert(std::is_same_v<T, typename View::DataType>, "atomic_add_tile: the tile must have the tensor's type");
+    w.atomic_add(t);
+}
+
+template <typename View, typename Lengths, typename Dstr, typename T>
+CK_TILE_DEVICE void atomic_add_tile(const tile_window_with_static_lengths<View, Lengths>& w,
+                                    const static_distributed_tensor<T, Dstr>& t)
+{
+    atomic_add_tile(make_tile_window(w, Dstr{}), t);
 }
 
 } // namespace ck_tile

@@ -9,7 +9,15 @@
 // identity and takes x's values in row-major order of the reduce dims, in ComputeDataType; it is
 // converted to YDataType at the end. reference_multiple_reduce does the same for a tuple of ops
 // into a tuple of y tensors (the MultiReduce kernels' check).
+//
+// reference_multiple_reduce_multiblock (MultiReduceMultiblock's check, upstream's arguments) splits
+// each reduction, in row-major order of the reduce dims, into num_blocks chunks of
+// ceil(length / num_blocks) values. Per chunk and op i: v = elementwise_ops[i](x) for each value,
+// folded with reduce_ops[i] from its identity; the chunk's result goes through accumulator_ops[i]
+// and is converted to YDataType; y = inter_block_reduce_ops[i](y, that), y starting at the
+// inter-block op's identity.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <vector>
@@ -83,6 +91,49 @@ void reference_multiple_reduce(const HostTensor<XDataType>& x, tuple<YTensors...
     static_assert(sizeof...(YTensors) == sizeof...(ReduceOps), "reference_multiple_reduce: one y per op");
     static_for<0, sizeof...(ReduceOps)>{}([&](auto i) {
         reference_reduce<XDataType, ComputeDataType, YDataType>(x, ys.at(i), ops.at(i), kept_dim, reduce_dims);
+    });
+}
+
+template <typename XDataType, typename ComputeDataType, typename YDataType, typename... YTensors, typename... ReduceOps,
+          typename KeptDim, typename ReduceDims, typename... ElementwiseOps, typename... AccOps,
+          typename... InterBlockOps>
+void reference_multiple_reduce_multiblock(const HostTensor<XDataType>& x, tuple<YTensors...>& ys,
+                                          tuple<ReduceOps...> reduce_ops, KeptDim kept_dim, ReduceDims reduce_dims,
+                                          tuple<ElementwiseOps...> elementwise_ops, tuple<AccOps...> accumulator_ops,
+                                          tuple<InterBlockOps...> inter_block_reduce_ops, index_t num_blocks)
+{
+    constexpr index_t kOps = sizeof...(ReduceOps);
+    static_assert(sizeof...(YTensors) == kOps && sizeof...(ElementwiseOps) == kOps && sizeof...(AccOps) == kOps &&
+                      sizeof...(InterBlockOps) == kOps,
+                  "reference_multiple_reduce_multiblock: one y and one op of each kind per reduction");
+    if(num_blocks < 1)
+        throw std::invalid_argument("reference_multiple_reduce_multiblock: num_blocks must be >= 1");
+    const auto offs           = detail::make_reduce_offsets(x, kept_dim, reduce_dims);
+    const std::size_t length  = offs.reduce.size();
+    const std::size_t per_blk = (length + num_blocks - 1) / num_blocks;
+    const XDataType* px       = x.data();
+    static_for<0, kOps>{}([&](auto i) {
+        auto& y = ys.at(i);
+        if(y.get_element_size() != offs.kept.size())
+            throw std::invalid_argument("reference_multiple_reduce_multiblock: each y must have the kept dims' size");
+        // y is packed in row-major order of the kept dims
+        for(std::size_t k = 0; k < offs.kept.size(); ++k)
+        {
+            auto yv = inter_block_reduce_ops.at(i).template GetIdentityValue<YDataType>();
+            for(std::size_t b0 = 0; b0 < length; b0 += per_blk)
+            {
+                auto acc = reduce_ops.at(i).template GetIdentityValue<ComputeDataType>();
+                for(std::size_t r = b0; r < std::min(length, b0 + per_blk); ++r)
+                {
+                    ComputeDataType v{};
+                    elementwise_ops.at(i)(v, type_convert<ComputeDataType>(px[offs.kept[k] + offs.reduce[r]]));
+                    acc = reduce_ops.at(i)(acc, v);
+                }
+                accumulator_ops.at(i)(acc, acc);
+                yv = inter_block_reduce_ops.at(i)(yv, type_convert<YDataType>(acc));
+            }
+            y.data()[k] = yv;
+        }
     });
 }
 

@@ -3,8 +3,10 @@
 // names and signatures as core/arch/hip/*.hpp) on the CPU emulator's runtime. Each is a call into
 // the step of the emulator that implements it (emulator.hpp has the map).
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <source_location>
+#include <type_traits>
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
@@ -60,6 +62,20 @@ CK_TILE_DEVICE void buffer_store_checked(const T* src, T* base, long_index_t buf
 {
     if(valid && i >= 0 && i + N <= buffer_size)
         __builtin_memcpy(base + i, src, sizeof(T) * N);
+}
+
+// One element of a global fp32 buffer incremented atomically: workgroups run on several OS
+// threads at once, so the add is a std::atomic_ref read-modify-write, as buffer_atomic_add_f32 is
+// one in memory on hardware. Dropped when invalid or out of range. Not a store for racecheck
+// (atomic adds of several workgroups to one address are the point); the profile counts it as one.
+template <typename T>
+CK_TILE_DEVICE void buffer_atomic_add_checked(T v, T* base, long_index_t buffer_size, long_index_t i, bool valid)
+{
+    static_assert(std::is_same_v<T, float>, "buffer_atomic_add_checked: fp32 only");
+    const bool hit = valid && i >= 0 && i + 1 <= buffer_size;
+    if(hit)
+        std::atomic_ref<T>(base[i]).fetch_add(v, std::memory_order_relaxed);
+    emu::global_note_atomic(base, i * long_index_t{sizeof(T)}, sizeof(T), hit); // profile.hpp
 }
 
 // Any size is one access here: nothing to split.

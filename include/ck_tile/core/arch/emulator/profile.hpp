@@ -363,6 +363,17 @@ inline void global_note_load(const void* base, long long offset, std::size_t byt
         detail::global_note_access_slow(base, offset, bytes, hit, false, std::source_location{});
 }
 
+// An atomic add of `bytes` at byte `offset` from `base` (primitives.hpp: buffer_atomic_add_checked);
+// `hit` as for a load. The profile counts it as a store; racecheck does not look at it, since
+// atomic adds of several workgroups to one address are well defined.
+inline void global_note_atomic(const void* base, long long offset, std::size_t bytes, bool hit)
+{
+    if(instrumented() && profile_enabled()) [[unlikely]]
+        detail::profile_note(detail::ps_global_store,
+                             reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(base) + offset), bytes,
+                             hit);
+}
+
 // A workgroup barrier completed (scheduler.hpp).
 inline void note_barrier()
 {

@@ -13,9 +13,10 @@
 // every completed barrier and every new workgroup, so the shadow is never cleared.
 //
 // Global memory. The checked buffer stores (buffer_store_checked) call global_note_store(): two
-// workgroups of one launch storing to the same byte is reported the same way (the library has no
-// atomics that would make it legal). The shadow maps each 16 bytes stored in this launch to the
-// workgroups that stored each byte; it is cleared when a launch starts.
+// workgroups of one launch storing to the same byte is reported the same way (the library's
+// atomic adds, buffer_atomic_add_checked, are not stores and are not noted). The shadow maps each
+// 16 bytes stored in this launch to the workgroups that stored each byte; it is cleared when a
+// launch starts.
 //
 // Off by default and then free but for one predictable branch per access on a flag read once per
 // process (instrument.hpp); the hooks that call the functions here are at the end of profile.hpp.

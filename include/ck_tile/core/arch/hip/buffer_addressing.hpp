@@ -6,6 +6,7 @@
 // The primitive set and its other implementation: core/arch/backend.hpp.
 #pragma once
 #include "ck_tile/core/config.hpp"
+#include <type_traits>
 #include "ck_tile/core/numeric/integer.hpp"
 
 namespace ck_tile {
@@ -101,6 +102,18 @@ CK_TILE_DEVICE void buffer_store_checked(const T* src, T* base, long_index_t buf
         __builtin_amdgcn_raw_buffer_store_b96(w, rsrc, offset, 0, 0);
     else
         __builtin_amdgcn_raw_buffer_store_b128(w, rsrc, offset, 0, 0);
+}
+
+// One element of a global fp32 buffer incremented atomically (buffer_atomic_add_f32: the add is
+// made in memory, so blocks of a grid can add into the same results). An invalid or out-of-range
+// access is dropped, as for a store. fp32 only: CDNA3/CDNA4 have no wider fp32 atomic add.
+template <typename T>
+CK_TILE_DEVICE void buffer_atomic_add_checked(T v, T* base, long_index_t buffer_size, long_index_t i, bool valid)
+{
+    static_assert(std::is_same_v<T, float>, "buffer_atomic_add_checked: fp32 only");
+    const auto rsrc  = detail::make_buffer_resource(base, buffer_size * sizeof(T));
+    const int offset = valid ? static_cast<int>(i * sizeof(T)) : detail::out_of_range_offset;
+    __builtin_amdgcn_raw_ptr_buffer_atomic_fadd_f32(v, rsrc, offset, 0, 0);
 }
 
 // Accesses the buffer instructions cannot do in one go (more than 16 bytes, or sizes like 6)
