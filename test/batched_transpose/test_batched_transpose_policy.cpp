@@ -69,14 +69,39 @@ TEST_CASE("bf16: 256 x 128, 2 x 1 waves, repeats along M")
     check_policy<P>();
 }
 
-TEST_CASE("LDS policy: the tile in LDS fits and is read back transposed")
+// The LDS pipeline's output distribution: vector dimension last with 16 bytes, every output
+// element held by exactly one lane, and lane j of a group of 16 on output row n0 + j (the column of
+// the LDS tile its transpose reads return).
+template <typename Problem>
+void check_transposed_read_distribution()
+{
+    using Dstr = decltype(BatchedTransposeLdsPolicy::MakeTransposedReadDistribution<Problem>());
+    static_assert(Dstr::get_vector_y_dim() == Dstr::NDimY - 1 && Dstr::get_ys_lengths().back() == Problem::kVector);
+    std::set<std::pair<int, int>> seen;
+    for(index_t w = 0; w < Problem::kWarpsM * Problem::kWarpsN; ++w)
+        for(index_t l = 0; l < 64; ++l)
+        {
+            const auto x0 = Dstr::calculate_index(make_multi_index(w, l));
+            CHECK(x0[0] % 16 == l % 16);
+            CHECK(x0[1] % (4 * Problem::kVector) == (l / 16) * Problem::kVector);
+            for(index_t d = 0; d < Dstr::thread_buffer_size; ++d)
+            {
+                const auto x = x0 + Dstr::d_to_x_offset(d);
+                CHECK(seen.insert({x[0], x[1]}).second);
+            }
+        }
+    CHECK(seen.size() == static_cast<std::size_t>(Problem::kMPerBlock * Problem::kNPerBlock));
+}
+
+TEST_CASE("LDS policy: the tile fits, and the transpose reads' distribution covers its transpose once")
 {
     using P = BatchedTransposeLdsProblem<half_t, sequence<64, 64>, sequence<1, 1>, false, false>;
-    static_assert(BatchedTransposeLdsPolicy::GetSmemSize<P>() == 64 * 64 * 2);
-    constexpr auto st = BatchedTransposeLdsPolicy::MakeLdsStoreDescriptor<P>();
-    constexpr auto tr = BatchedTransposeLdsPolicy::MakeLdsTransposedDescriptor<P>();
-    for(index_t m = 0; m < 64; m += 7)
-        for(index_t n = 0; n < 64; n += 5)
-            CHECK(st.calculate_hidden_index(make_multi_index(m, n))[0] ==
-                  tr.calculate_hidden_index(make_multi_index(n, m))[0]);
+    static_assert(BatchedTransposeLdsPolicy::GetSmemSize<P>() == 64 * (64 + 16) * 2); // padded rows
+    static_assert(BatchedTransposeLdsReadShape<P>::kElems == 4 && BatchedTransposeLdsReadShape<P>::kReads == 2);
+    check_transposed_read_distribution<P>();
+    using P8 = BatchedTransposeLdsProblem<fp8_t, sequence<128, 128>, sequence<1, 1>, true, true>;
+    static_assert(BatchedTransposeLdsReadShape<P8>::kElems == 8 && BatchedTransposeLdsReadShape<P8>::kReads == 2);
+    check_transposed_read_distribution<P8>();
+    check_transposed_read_distribution<
+        BatchedTransposeLdsProblem<bf16_t, sequence<128, 256>, sequence<2, 2>, true, true>>();
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Wave collective tests: shuffle, ballot, readfirstlane, the generic collective, partial waves.
+// Wave collective tests: shuffle, ballot, readfirstlane, LDS transpose reads, the generic collective,
+// partial waves.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -74,6 +75,69 @@ TEST_SUITE("wave")
             CHECK(masks[static_cast<std::size_t>(t)] == expect);
             CHECK(first[static_cast<std::size_t>(t)] == (t / 64) * 64 * 7 + 3);
         }
+    }
+
+    // gfx950's ds_read_b64_tr_b16: a group of 16 lanes reads a 4 x 16 row-major tile (lane l: row
+    // l / 4, columns 4 (l % 4) .. + 3) and lane j receives column j, rows 0..3. Two reads in one
+    // call, each group of the wave on its own two tiles; 48 live lanes leave the last group's
+    // inputs at zero.
+    TEST_CASE("LDS transpose read, 16-bit: each lane gets one column of its group's 4 x 16 tile")
+    {
+        for(const int threads : {64, 48})
+        {
+            std::vector<std::uint16_t> lds(8 * 4 * 16); // 4 groups x 2 reads x (4 x 16)
+            for(std::size_t i = 0; i < lds.size(); ++i)
+                lds[i] = static_cast<std::uint16_t>(1000 + i);
+            std::vector<std::array<std::uint16_t, 8>> out(64);
+            const std::uint16_t* tile = lds.data();
+            auto* o                   = out.data();
+            emu::launch({{1}, {static_cast<unsigned>(threads)}, 0, "tr16"}, [=] {
+                const int lane = emu::lane_id();
+                const int g = lane / 16, l = lane % 16;
+                emu::lds_transpose_in<std::uint16_t, 2> in;
+                for(int i = 0; i < 2; ++i)
+                    in.p[i] = tile + (g * 2 + i) * 64 + (l / 4) * 16 + (l % 4) * 4;
+                const auto r = emu::lds_transpose_read_b64(in);
+                for(int k = 0; k < 8; ++k)
+                    o[lane][static_cast<std::size_t>(k)] = r.v[k];
+            });
+            for(int lane = 0; lane < threads; ++lane)
+                for(int i = 0; i < 2; ++i)
+                    for(int k = 0; k < 4; ++k)
+                    {
+                        const int g = lane / 16, j = lane % 16;
+                        const bool supplier_live = g * 16 + k * 4 + j / 4 < threads;
+                        CHECK(out[static_cast<std::size_t>(lane)][static_cast<std::size_t>(i * 4 + k)] ==
+                              (supplier_live ? 1000 + (g * 2 + i) * 64 + k * 16 + j : 0));
+                    }
+        }
+    }
+
+    // ds_read_b64_tr_b8: an 8 x 16 byte tile per group (lane l: row l / 2, columns 8 (l % 2) .. + 7),
+    // lane j receives column j, rows 0..7.
+    TEST_CASE("LDS transpose read, 8-bit: each lane gets one column of its group's 8 x 16 tile")
+    {
+        std::vector<std::uint8_t> lds(4 * 8 * 16);
+        for(std::size_t i = 0; i < lds.size(); ++i)
+            lds[i] = static_cast<std::uint8_t>(i * 7 + 3);
+        std::vector<std::array<std::uint8_t, 8>> out(64);
+        const std::uint8_t* tile = lds.data();
+        auto* o                  = out.data();
+        emu::launch({{1}, {64}, 0, "tr8"}, [=] {
+            const int lane = emu::lane_id();
+            const int g = lane / 16, l = lane % 16;
+            const auto r = emu::lds_transpose_read_b64(
+                emu::lds_transpose_in<std::uint8_t, 1>{{tile + g * 128 + (l / 2) * 16 + (l % 2) * 8}});
+            for(int k = 0; k < 8; ++k)
+                o[lane][static_cast<std::size_t>(k)] = r.v[k];
+        });
+        for(int lane = 0; lane < 64; ++lane)
+            for(int k = 0; k < 8; ++k)
+            {
+                const int g = lane / 16, j = lane % 16;
+                CHECK(out[static_cast<std::size_t>(lane)][static_cast<std::size_t>(k)] ==
+                      lds[static_cast<std::size_t>(g * 128 + k * 16 + j)]);
+            }
     }
 
     TEST_CASE("generic collective: sum of lanes, computed once per wave")

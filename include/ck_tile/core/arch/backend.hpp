@@ -7,7 +7,8 @@
 //   barriers          block_sync_lds (workgroup barrier after this thread's LDS accesses),
 //                     block_sync (workgroup barrier ordering all memory)
 //   wave operations   warp_shuffle, readfirstlane, ballot
-//   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator)
+//   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator),
+//                     lds_transpose_read_b64 (gfx950's ds_read_b64_tr_b16 / _b8)
 //   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access,
 //                     buffer_atomic_add_checked (fp32)
 //   access hooks      lds_note_load, lds_note_store, global_note_store, access_site
@@ -27,6 +28,7 @@
 #include "ck_tile/core/arch/emulator/primitives.hpp"
 #else
 #include "ck_tile/core/arch/hip/buffer_addressing.hpp"
+#include "ck_tile/core/arch/hip/lds_transpose.hpp"
 #include "ck_tile/core/arch/hip/printf.hpp"
 #include "ck_tile/core/arch/hip/wave.hpp"
 #include "ck_tile/core/arch/hip/workgroup.hpp"

@@ -13,7 +13,8 @@
 //   scheduler.hpp    which fiber runs next (a wave runs ahead up to a barrier); barrier(), yield()
 //   fiber.hpp        fiber contexts (assembly switch) and the stack pools they run on
 //   wave.hpp         wave collectives: a lane waits until its wave has arrived, the last lane
-//                    computes for all (wave_collective, shuffle, ballot, readfirstlane)
+//                    computes for all (wave_collective, shuffle, ballot, readfirstlane,
+//                    lds_transpose_read_b64)
 //   mfma.hpp         the MFMA instructions' register layouts and arithmetic, as wave collectives
 //   lds.hpp          the LDS arena with guard pages, dynamic_lds, lds_static, is_lds_pointer
 //   memory.hpp       device memory with guard pages: device_malloc / device_free / is_device_pointer

@@ -10,6 +10,9 @@
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/container/array.hpp"
+#include "ck_tile/core/container/thread_buffer.hpp"
+#include "ck_tile/core/arch/arch_table.hpp"
 #include "ck_tile/core/arch/emulator/emulator.hpp"
 
 namespace ck_tile {
@@ -106,6 +109,36 @@ CK_TILE_DEVICE void global_note_store(const T* base, long_index_t buffer_size, l
     if(emu::instrumented()) [[unlikely]]
         emu::detail::global_note_access_slow(base, i * long_index_t{sizeof(T)}, sizeof(T) * N,
                                              valid && i >= 0 && i + N <= buffer_size, true, site);
+}
+
+// ---- gfx950's LDS transpose reads (wave.hpp; core/arch/lds.hpp says what they return) ----------
+
+// One wave collective for all N reads: the emulator's cost is the lanes' arrival, not the read.
+template <typename T, index_t N>
+CK_TILE_DEVICE thread_buffer<T, N * (8 / sizeof(T))>
+lds_transpose_read_b64(const array<const T*, N>& p, const access_site& site = access_site::current())
+{
+    static_assert(sizeof(T) != 0 && has_compiled_arch && get_arch_info(compiled_arch).lds_transpose_read,
+                  "lds_transpose_read_b64: the emulated arch has no LDS transpose reads (arch_table.def: lds_tr)");
+    constexpr index_t e = 8 / sizeof(T);
+    emu::lds_transpose_in<T, N> in;
+    for(index_t i = 0; i < N; ++i)
+    {
+        lds_note_load<T, e>(p[i], site);
+        in.p[i] = p[i];
+    }
+    const auto r = emu::lds_transpose_read_b64(in);
+    thread_buffer<T, N * e> out;
+    for(index_t i = 0; i < N * e; ++i)
+        out[i] = r.v[i];
+    return out;
+}
+
+template <typename T>
+CK_TILE_DEVICE thread_buffer<T, 8 / sizeof(T)> lds_transpose_read_b64(const T* p,
+                                                                      const access_site& site = access_site::current())
+{
+    return lds_transpose_read_b64<T, 1>(array<const T*, 1>{p}, site);
 }
 
 } // namespace ck_tile

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Wave-level collectives of the CPU emulator: operations over the 64 lanes of a wave (lane
-// permutes, ballot, readfirstlane; the MFMA models of mfma.hpp are built on wave_collective).
+// permutes, ballot, readfirstlane, gfx950's LDS transpose reads; the MFMA models of mfma.hpp are
+// built on wave_collective).
 //
 // Every lane of the wave that is active calls the collective; each lane blocks until all active
 // lanes of its wave have arrived, and the last lane to arrive computes the result for the whole
@@ -35,6 +36,20 @@
 #include "ck_tile/core/arch/emulator/workgroup.hpp"
 
 namespace ck_tile::emu {
+
+// The addresses of N LDS transpose reads of one lane, and what it receives (detail::lds_transpose_op).
+template <typename T, int N>
+struct lds_transpose_in
+{
+    const T* p[N];
+};
+
+template <typename T, int N>
+struct lds_transpose_out
+{
+    static constexpr int elems = 8 / static_cast<int>(sizeof(T));
+    T v[N * elems];
+};
 
 namespace detail {
 
@@ -238,6 +253,34 @@ struct ballot_op
     }
 };
 
+// ds_read_b64_tr_b16 / ds_read_b64_tr_b8 (gfx950): each lane names 8 bytes of LDS, E = 8 / sizeof(T)
+// elements. In each group of 16 lanes those 16 x E elements are taken as an E x 16 matrix, row r
+// being the elements of lanes r * (16 / E) ... r * (16 / E) + 16 / E - 1 in order, and lane j of the
+// group receives column j: element r of its result is element j % E of lane r * (16 / E) + j / E.
+// An inactive lane reads nothing; the elements it would have supplied are zero. N such reads are
+// one collective (one wave arrival instead of N): read i uses the lanes' addresses p[i] and fills
+// elements i * E .. i * E + E - 1.
+struct lds_transpose_op
+{
+    template <typename T, int N>
+    void operator()(const lds_transpose_in<T, N>* in, lds_transpose_out<T, N>* out, std::uint64_t active) const
+    {
+        constexpr int e             = lds_transpose_out<T, N>::elems;
+        constexpr int lanes_per_row = 16 / e;
+        for(int lane = 0; lane < warp_size; ++lane)
+        {
+            const int group = lane & ~15;
+            const int j     = lane & 15;
+            for(int i = 0; i < N; ++i)
+                for(int r = 0; r < e; ++r)
+                {
+                    const int src          = group + r * lanes_per_row + j / e;
+                    out[lane].v[i * e + r] = (active >> src) & 1 ? in[src].p[i][j % e] : T{};
+                }
+        }
+    }
+};
+
 struct readfirstlane_op
 {
     template <typename T>
@@ -278,6 +321,17 @@ inline std::uint64_t ballot(bool predicate)
 {
     detail::ballot_op op;
     return detail::run_collective<bool, std::uint64_t, detail::ballot_op>(predicate, op, "ballot");
+}
+
+// N LDS transpose reads of gfx950 as one collective (lds_transpose_op says what each lane
+// receives); p[i] is this lane's 8 bytes of LDS for read i.
+template <typename T, int N>
+lds_transpose_out<T, N> lds_transpose_read_b64(const lds_transpose_in<T, N>& p)
+{
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2, "lds_transpose_read_b64: 8-bit or 16-bit elements");
+    detail::lds_transpose_op op;
+    return detail::run_collective<lds_transpose_in<T, N>, lds_transpose_out<T, N>, detail::lds_transpose_op>(
+        p, op, "ds_read_b64_tr");
 }
 
 // Returns `v` of the lowest active lane of this wave.

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
-// BatchedTransposeLdsPipeline: one block tile, transposed through LDS (upstream's pipeline 1, the
-// gfx950 path).
-//   DRAM [M x N] -> registers -> LDS (16-byte writes, row-major [M x N])
-//   -> barrier -> registers in the output distribution, read from LDS as [N x M] -> DRAM [N x M]
+// BatchedTransposeLdsPipeline: one block tile, transposed through LDS with gfx950's LDS transpose
+// reads (upstream's pipeline 1).
+//   DRAM [M x N] -> registers -> LDS (16-byte writes, row-major [M x N], padded rows)
+//   -> barrier -> ds_read_b64_tr_b16 / _b8 -> registers in the output distribution -> DRAM [N x M]
 //
-// Upstream reads the LDS tile back with gfx950's LDS transpose reads (ds_read_b64_tr_b16 and
-// kin: one instruction returns, in each lane, elements from several rows). This pipeline reads the
-// transposed LDS view element by element instead (ds_read_u16 / ds_read_u8): the same data
-// movement through LDS, without the transpose-read instruction. It is still guarded like
-// upstream's: only archs whose table row has lds_tr = 1 compile its body; elsewhere the kernel does
-// nothing and the host refuses to launch it.
+// The transpose happens in the read: in each group of 16 lanes, lane j receives E = 8 bytes of
+// elements of LDS column n0 + j from E consecutive rows (core/arch/lds.hpp). Two reads at rows m0
+// and m0 + E give a lane 16 bytes of one output row, so the output store is 16 bytes wide too. The
+// policy's MakeTransposedReadDistribution says which lane holds which output elements; the reads
+// below fill each lane's registers in that distribution's order.
+//
+// Only archs whose table row has lds_tr = 1 compile its body; elsewhere the kernel does nothing
+// and the host refuses to launch it.
 #pragma once
 #include "ck_tile/core.hpp"
 #include "ck_tile/ops/batched_transpose/pipeline/batched_transpose_lds_policy.hpp"
@@ -33,20 +35,42 @@ struct BatchedTransposeLdsPipeline
     {
         if constexpr(kSupportedOnCompiledArch)
         {
-            constexpr auto m = number<Problem::kMPerBlock>{};
-            constexpr auto n = number<Problem::kNPerBlock>{};
-            auto* p_lds      = static_cast<InputType*>(p_smem);
+            using Read                = BatchedTransposeLdsReadShape<Problem>;
+            constexpr auto m          = number<Problem::kMPerBlock>{};
+            constexpr auto n          = number<Problem::kNPerBlock>{};
+            constexpr index_t kVector = Problem::kVector;
+            auto* p_lds               = static_cast<InputType*>(p_smem);
 
             const auto lds_mn =
                 make_tensor_view<address_space_enum::lds>(p_lds, Policy::template MakeLdsStoreDescriptor<Problem>());
-            const auto lds_nm = make_tensor_view<address_space_enum::lds>(
-                p_lds, Policy::template MakeLdsTransposedDescriptor<Problem>());
-
             const auto x = load_tile(make_tile_window(in_window, Policy::template MakeInputDistribution<Problem>()));
             store_tile(make_tile_window(lds_mn, make_tuple(m, n), make_multi_index(0, 0)), x);
             block_sync_lds(); // the whole tile is in LDS before any lane reads its transpose
-            const auto y = load_tile(make_tile_window(lds_nm, make_tuple(n, m), make_multi_index(0, 0),
-                                                      Policy::template MakeOutputDistribution<Problem>()));
+
+            // Every read of this lane, in the order of its registers in the output distribution
+            // (Y = RepeatN, RepeatM, kVector = kReads x kElems), issued together.
+            const index_t warp = get_warp_id();
+            const index_t lane = get_lane_id();
+            const index_t wm   = warp / Problem::kWarpsN;
+            const index_t wn   = warp % Problem::kWarpsN;
+            // this lane's 8 bytes in the kElems x 16 matrix its group reads
+            const index_t read_row = (lane % 16) / Read::kLanesPerRow;
+            const index_t read_col = (lane % 16) % Read::kLanesPerRow * Read::kElems;
+            array<const InputType*, Read::kRepeatN * Read::kRepeatM * Read::kReads> reads;
+            static_for<0, Read::kRepeatN, 1>{}([&](auto rn) {
+                static_for<0, Read::kRepeatM, 1>{}([&](auto rm) {
+                    // the group's 16 output rows start at n0, its lanes' kVector columns at m0
+                    const index_t n0 = (rn * Problem::kWarpsN + wn) * 16;
+                    const index_t m0 = ((rm * Problem::kWarpsM + wm) * Read::kGroups + lane / 16) * kVector;
+                    static_for<0, Read::kReads, 1>{}([&](auto q) {
+                        reads[(rn * Read::kRepeatM + rm) * Read::kReads + q] =
+                            p_lds + (m0 + q * Read::kElems + read_row) * Read::kLdsRowStride + n0 + read_col;
+                    });
+                });
+            });
+            auto y =
+                make_static_distributed_tensor<InputType>(Policy::template MakeTransposedReadDistribution<Problem>());
+            y.get_thread_buffer() = lds_transpose_read_b64(reads);
             store_tile(out_window, y);
         }
         else
