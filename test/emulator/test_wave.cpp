@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ck_tile/core/arch/arch.hpp"
 #include "test_common.hpp"
 
 namespace emu = ck_tile::emu;
@@ -138,6 +139,33 @@ TEST_SUITE("wave")
                 CHECK(out[static_cast<std::size_t>(lane)][static_cast<std::size_t>(k)] ==
                       lds[static_cast<std::size_t>(g * 128 + k * 16 + j)]);
             }
+    }
+
+    // ck_tile::warp_butterfly runs every step in one collective; it must give what the steps give
+    // one shuffle at a time (order of the combinations included: the op here is not commutative),
+    // with the inactive lanes of a partial wave supplying T{} as a shuffle from them does.
+    TEST_CASE("warp_butterfly equals its steps done with shuffles, also in a partial wave")
+    {
+        for(const int threads : {64, 40})
+        {
+            std::vector<std::array<long, 2>> fused(64), stepped(64);
+            auto* f = fused.data();
+            auto* g = stepped.data();
+            emu::launch({{1}, {static_cast<unsigned>(threads)}, 0, "butterfly"}, [=] {
+                const int lane     = emu::lane_id();
+                const auto combine = [](std::array<long, 2> a, const std::array<long, 2>& b) {
+                    return std::array<long, 2>{a[0] * 3 + b[0], a[1] - 2 * b[1]};
+                };
+                const std::array<long, 2> v{lane + 1, 100 - lane};
+                f[lane]               = ck_tile::warp_butterfly(v, 2, 32, combine);
+                std::array<long, 2> w = v;
+                for(int step = 2; step < 32; step *= 2)
+                    w = combine(w, emu::shuffle(w, lane ^ step));
+                g[lane] = w;
+            });
+            for(int lane = 0; lane < threads; ++lane)
+                CHECK(fused[static_cast<std::size_t>(lane)] == stepped[static_cast<std::size_t>(lane)]);
+        }
     }
 
     TEST_CASE("generic collective: sum of lanes, computed once per wave")

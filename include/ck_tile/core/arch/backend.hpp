@@ -6,7 +6,8 @@
 //                     get_warp_id
 //   barriers          block_sync_lds (workgroup barrier after this thread's LDS accesses),
 //                     block_sync (workgroup barrier ordering all memory)
-//   wave operations   warp_shuffle, readfirstlane, ballot
+//   wave operations   warp_shuffle, readfirstlane, ballot, warp_butterfly (v = combine(v,
+//                     v of lane ^ step) for step = first, 2 first, ... < end: an xor butterfly)
 //   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator),
 //                     lds_transpose_read_b64 (gfx950's ds_read_b64_tr_b16 / _b8)
 //   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access,

@@ -5,6 +5,7 @@
 #pragma once
 #include <atomic>
 #include <cstddef>
+#include <memory>
 #include <source_location>
 #include <type_traits>
 
@@ -42,6 +43,30 @@ CK_TILE_DEVICE T readfirstlane(const T& v)
     return emu::readfirstlane(v);
 }
 CK_TILE_DEVICE uint64_t ballot(bool pred) { return emu::ballot(pred); }
+
+// All steps of the butterfly in one wave collective (hip: one warp_shuffle per step): the
+// emulator's cost is the lanes' arrival, so log2 steps of shuffles would cost log2 times more.
+// The same combinations in the same order as the step-by-step form, so the results are the same.
+template <typename T, typename F>
+CK_TILE_DEVICE T warp_butterfly(const T& v, index_t first_step, index_t end_step, const F& combine)
+{
+    return emu::wave_collective<T, T>(
+        v,
+        [&](const T* in, T* out) {
+            constexpr int n = emu::warp_size;
+            std::unique_ptr<T[]> tmp(new T[n]);
+            for(int lane = 0; lane < n; ++lane)
+                out[lane] = in[lane];
+            for(index_t step = first_step; step < end_step; step *= 2)
+            {
+                for(int lane = 0; lane < n; ++lane)
+                    tmp[lane] = combine(out[lane], out[lane ^ step]);
+                for(int lane = 0; lane < n; ++lane)
+                    out[lane] = tmp[lane];
+            }
+        },
+        "warp_butterfly");
+}
 
 // ---- buffer accesses: the semantics of AMD buffer instructions, checked in C++ ------------------
 

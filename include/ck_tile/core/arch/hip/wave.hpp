@@ -25,5 +25,13 @@ CK_TILE_DEVICE T readfirstlane(const T& v)
     return __builtin_bit_cast(T, __builtin_amdgcn_readfirstlane(__builtin_bit_cast(int, v)));
 }
 CK_TILE_DEVICE uint64_t ballot(bool pred) { return __builtin_amdgcn_ballot_w64(pred); }
+template <typename T, typename F>
+CK_TILE_DEVICE T warp_butterfly(T v, index_t first_step, index_t end_step, const F& combine)
+{
+    const index_t lane = static_cast<index_t>(__builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u)));
+    for(index_t step = first_step; step < end_step; step *= 2)
+        v = combine(v, warp_shuffle(v, lane ^ step));
+    return v;
+}
 
 } // namespace ck_tile

@@ -4,7 +4,7 @@
 //   BlockReduce2d               each thread folds its own registers that differ only in a
 //                               reduced X dimension (no communication);
 //   BlockReduce2dSync           the lanes of a warp that hold parts of the same result combine
-//                               them with warp_shuffle, in log2 steps (xor butterfly); after it
+//                               them in log2 steps of an xor butterfly (warp_butterfly); after it
 //                               every one of them holds the full warp result;
 //   BlockReduce2dCrossWarpSync  the warps that hold parts of the same result combine them
 //                               through LDS; every replica reads the parts in the same order, so
@@ -74,21 +74,21 @@ struct BlockReduce2dSync
     template <typename YDistributedTensor_, typename ReduceFunc>
     CK_TILE_DEVICE void operator()(YDistributedTensor_& y_tensor, const ReduceFunc& reduce_func) const
     {
-        using E            = typename YDistributedTensor_::StaticTileDistribution::Encoding;
-        using Lanes        = detail::p_replication<E, E::NDimP - 1>;
-        constexpr auto t   = Lanes::t;
-        const index_t lane = get_lane_id();
+        using E          = typename YDistributedTensor_::StaticTileDistribution::Encoding;
+        using Lanes      = detail::p_replication<E, E::NDimP - 1>;
+        constexpr auto t = Lanes::t;
         static_for<0, t.n>{}([&](auto c) {
             constexpr index_t len    = t.len[c];
             constexpr index_t stride = t.stride[c];
             static_assert(is_power_of_two_integer(len) && is_power_of_two_integer(stride),
                           "BlockReduce2dSync: the lanes to combine must be a power-of-two group (xor butterfly)");
-            for(index_t step = stride; step < stride * len; step *= 2)
-            {
-                const index_t src = lane ^ step;
-                static_for<0, YDistributedTensor_::thread_buffer_size>{}(
-                    [&](auto i) { y_tensor[i] = reduce_func(y_tensor[i], warp_shuffle(y_tensor[i], src)); });
-            }
+            // every register in each step: one warp_butterfly of the whole thread buffer
+            y_tensor.get_thread_buffer() =
+                warp_butterfly(y_tensor.get_thread_buffer(), stride, stride * len, [&](auto a, const auto& b) {
+                    static_for<0, YDistributedTensor_::thread_buffer_size>{}(
+                        [&](auto i) { a[i] = reduce_func(a[i], b[i]); });
+                    return a;
+                });
         });
     }
 };
