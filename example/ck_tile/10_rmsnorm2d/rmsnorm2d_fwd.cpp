@@ -190,16 +190,18 @@ int run(const Options& o)
     std::cout << "] m:" << o.m << ", n:" << o.n << ", x_stride:" << o.x_stride << ", xr_stride:" << o.xr_stride
               << ", y_stride:" << o.y_stride << ", yr_stride:" << o.yr_stride << ", s:" << o.s << std::flush;
 
-    // vector 8 when n and every stride allow 16-byte accesses; one pass when a row fits the tile
+    // vector 8 when n and every stride allow 16-byte accesses, then one pass when a row fits the
+    // tile; vector 1 (any n, any stride) takes the two-pass pipeline
     const bool vec8 = o.n % 8 == 0 && o.x_stride % 8 == 0 && o.y_stride % 8 == 0 && (!add || o.xr_stride % 8 == 0) &&
                       (!store_res || o.yr_stride % 8 == 0);
-    const bool two_pass = o.n > kOnePassMaxN;
     const stream_config cfg{nullptr, true, 0, o.warmup, o.repeat};
     run_result r;
-    if(two_pass)
-        r = vec8 ? rmsnorm2d_fwd_run<X, Y, true, 8>(args, cfg) : rmsnorm2d_fwd_run<X, Y, true, 1>(args, cfg);
+    if(!vec8) // any n: the two-pass pipeline (one chunk when the row fits)
+        r = rmsnorm2d_fwd_run<X, Y, true, 1>(args, cfg);
+    else if(o.n > kOnePassMaxN)
+        r = rmsnorm2d_fwd_run<X, Y, true, 8>(args, cfg);
     else
-        r = vec8 ? rmsnorm2d_fwd_run<X, Y, false, 8>(args, cfg) : rmsnorm2d_fwd_run<X, Y, false, 1>(args, cfg);
+        r = rmsnorm2d_fwd_run<X, Y, false, 8>(args, cfg);
     if(o.kname)
         std::cout << ", " << r.name;
     std::cout << std::endl;

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The instance set of tile_example_rmsnorm2d_fwd. One instance per input type (fp16, bf16),
-// output type (the input type, int8, fp8), pipeline (one pass: n <= kOnePassMaxN, two passes
-// beyond) and vector (8: n and every stride multiples of 8, 16-byte accesses; else 1). Each
-// instance can do every fusion (fused add and store, save_rms, T5-like rounding; with a quantized
-// output smooth or plain dynamic quant and save_unquant): they are run-time switches, see
-// Rmsnorm2dFwdTraits.
+// The instance set of tile_example_rmsnorm2d_fwd: per input type (fp16, bf16) and output type
+// (the input type, int8, fp8), three instances:
 //
-//   one pass, vector 8: 4 rows per block, a warp per row, 64 lanes x 8 elements x 4 repeats
-//   one pass, vector 1, and two pass: 1 row per block, 4 warps along the row (chunks of 2048
-//   columns in the two-pass pipeline)
+//   vector 8, one pass   n <= kOnePassMaxN, n and every stride multiples of 8 (16-byte accesses):
+//                        4 rows per block, a warp per row, 64 lanes x 8 elements x 4 repeats
+//   vector 8, two pass   n > kOnePassMaxN, the same alignment: 1 row per block, 4 warps along it,
+//                        chunks of 2048 columns
+//   vector 1, two pass   any other n or stride (one chunk when the row fits)
+//
+// Each instance can do every fusion (fused add and store, save_rms, T5-like rounding; with a
+// quantized output smooth or plain dynamic quant and save_unquant): they are run-time switches,
+// see Rmsnorm2dFwdTraits.
 //
 // rmsnorm2d_fwd_run<X, Y, kTwoPass, kVector> is defined in rmsnorm2d_fwd_instance.hpp and
 // instantiated in the rmsnorm2d_fwd_<in>_<pass>.cpp files (they compile in parallel).

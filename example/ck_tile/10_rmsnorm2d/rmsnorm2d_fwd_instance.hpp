@@ -7,19 +7,17 @@
 
 namespace rmsnorm2d_example {
 
-// one row per block, 4 warps along it, chunks of 2048 columns: the two-pass pipeline, and the
-// one-pass one with vector 1 (8 elements per lane; 32 per lane as in the vector-8 shape need
-// more scalar registers than the arch has for the quant instances' loads and stores)
+// the two-pass pipeline: one row per block, 4 warps along it, chunks of 2048 columns
 template <int kVector>
 using RowPerBlockShape =
     ck_tile::Generic2dBlockShape<ck_tile::sequence<1, 2048>, ck_tile::sequence<1, 256>, ck_tile::sequence<1, kVector>>;
-// 4 rows per block, a warp per row, 64 lanes x 8 elements x 4 repeats
+// the one-pass pipeline (vector 8): 4 rows per block, a warp per row, 64 lanes x 8 elements x 4
 using RowPerWarpShape =
     ck_tile::Generic2dBlockShape<ck_tile::sequence<4, kOnePassMaxN>, ck_tile::sequence<4, 64>, ck_tile::sequence<1, 8>>;
 
 template <bool kTwoPass, int kVector>
-using BlockShape = std::conditional_t<kTwoPass || kVector == 1, RowPerBlockShape<kVector>, RowPerWarpShape>;
-static_assert(RowPerBlockShape<1>::Block_N == kOnePassMaxN && RowPerWarpShape::Block_N == kOnePassMaxN);
+using BlockShape = std::conditional_t<kTwoPass, RowPerBlockShape<kVector>, RowPerWarpShape>;
+static_assert(RowPerWarpShape::Block_N == kOnePassMaxN);
 
 template <typename XDataType, typename YDataType, bool kTwoPass, int kVector>
 run_result rmsnorm2d_fwd_run(const ck_tile::Rmsnorm2dFwdHostArgs& args, const ck_tile::stream_config& cfg)
@@ -53,19 +51,24 @@ run_result rmsnorm2d_fwd_run(const ck_tile::Rmsnorm2dFwdHostArgs& args, const ck
 
 } // namespace rmsnorm2d_example
 
-// instantiates the instances of one input type and pipeline
+// instantiates the vector-8 instances of one input type and pipeline
 #define RMSNORM2D_FWD_INSTANCES(X, TWO_PASS)                                                                           \
     namespace rmsnorm2d_example {                                                                                      \
     template run_result rmsnorm2d_fwd_run<X, X, TWO_PASS, 8>(const ck_tile::Rmsnorm2dFwdHostArgs&,                     \
                                                              const ck_tile::stream_config&);                           \
-    template run_result rmsnorm2d_fwd_run<X, X, TWO_PASS, 1>(const ck_tile::Rmsnorm2dFwdHostArgs&,                     \
-                                                             const ck_tile::stream_config&);                           \
     template run_result rmsnorm2d_fwd_run<X, int8_t, TWO_PASS, 8>(const ck_tile::Rmsnorm2dFwdHostArgs&,                \
-                                                                  const ck_tile::stream_config&);                      \
-    template run_result rmsnorm2d_fwd_run<X, int8_t, TWO_PASS, 1>(const ck_tile::Rmsnorm2dFwdHostArgs&,                \
                                                                   const ck_tile::stream_config&);                      \
     template run_result rmsnorm2d_fwd_run<X, ck_tile::fp8_t, TWO_PASS, 8>(const ck_tile::Rmsnorm2dFwdHostArgs&,        \
                                                                           const ck_tile::stream_config&);              \
-    template run_result rmsnorm2d_fwd_run<X, ck_tile::fp8_t, TWO_PASS, 1>(const ck_tile::Rmsnorm2dFwdHostArgs&,        \
-                                                                          const ck_tile::stream_config&);              \
+    }
+
+// the vector-1 instances of one input type (the two-pass pipeline, which takes any n)
+#define RMSNORM2D_FWD_INSTANCES_V1(X)                                                                                  \
+    namespace rmsnorm2d_example {                                                                                      \
+    template run_result rmsnorm2d_fwd_run<X, X, true, 1>(const ck_tile::Rmsnorm2dFwdHostArgs&,                         \
+                                                         const ck_tile::stream_config&);                               \
+    template run_result rmsnorm2d_fwd_run<X, int8_t, true, 1>(const ck_tile::Rmsnorm2dFwdHostArgs&,                    \
+                                                              const ck_tile::stream_config&);                          \
+    template run_result rmsnorm2d_fwd_run<X, ck_tile::fp8_t, true, 1>(const ck_tile::Rmsnorm2dFwdHostArgs&,            \
+                                                                      const ck_tile::stream_config&);                  \
     }
