@@ -3,7 +3,7 @@
 // (the input type, int8, fp8), three instances:
 //
 //   vector 8, one pass   n <= kOnePassMaxN, n and every stride multiples of 8 (16-byte accesses):
-//                        4 rows per block, a warp per row, 64 lanes x 8 elements x 4 repeats
+//                        8 rows per block, 32 lanes per row, 8 elements x 8 repeats per lane
 //   vector 8, two pass   n > kOnePassMaxN, the same alignment: 1 row per block, 4 warps along it,
 //                        chunks of 2048 columns
 //   vector 1, two pass   any other n or stride (one chunk when the row fits)
