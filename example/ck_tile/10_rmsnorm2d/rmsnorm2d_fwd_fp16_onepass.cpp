@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: MIT
+// The one-pass instances of tile_example_rmsnorm2d_fwd with fp16 input: output fp16, int8, fp8 (vector 8).
+#include "rmsnorm2d_fwd_instance.hpp"
+
+RMSNORM2D_FWD_INSTANCES(ck_tile::half_t, false)
