@@ -53,10 +53,16 @@ struct Layernorm2dFwdPipelineDefaultPolicy
         return make_tile_window(w, make_reduce_tile_distribution<AccTile<Problem>, sequence<0>>());
     }
 
+    // the row statistics' tile (mean, m2; one value per row of the x tile)
+    template <typename Problem>
+    using MeanVarTile =
+        decltype(BlockWelford<WelfordProblem<Problem>>::template MakeMeanVarBlockTile<AccTile<Problem>>());
+
+    // LDS of the cross-warp Welford merge (0 when a warp holds whole rows)
     template <typename Problem>
     CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize()
     {
-        return BlockWelfordCrossWarpSync<WelfordProblem<Problem>>::template GetSmemSize<AccTile<Problem>>();
+        return BlockWelfordCrossWarpSync<WelfordProblem<Problem>>::template GetSmemSize<MeanVarTile<Problem>>();
     }
 
     // x' of the windows' current tile (x_win, xr_win: 2-D with the x distribution; bias_win: a
