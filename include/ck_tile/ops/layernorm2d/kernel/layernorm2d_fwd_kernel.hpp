@@ -9,7 +9,8 @@
 //         -> int8 / fp8 (DynamicQuantEpilogue)
 //
 // Layernorm2dFwdHostArgs holds upstream's fields; a null pointer switches its fusion off (see
-// Layernorm2dFwdTraits): p_x_bias, p_x_residual, p_y_residual, p_mean / p_invStd, p_sm_scale.
+// Layernorm2dFwdTraits): p_x_bias, p_x_residual, p_y_residual, p_mean with p_invStd (both or
+// neither), p_sm_scale.
 // The one-pass pipeline needs n <= Block_N; the two-pass one takes any n. Every row access is
 // Vector_N elements wide, so n and every stride used must be multiples of Vector_N
 // (IsSupportedArgument); rows and columns past m and n are padding (read 0, never written).
@@ -140,7 +141,7 @@ struct Layernorm2dFwd
             return false;
         if(h.p_x_bias != nullptr && Traits::kXbias != Layernorm2dXBiasEnum::ADD_BIAS)
             return false;
-        if((h.p_mean != nullptr || h.p_invStd != nullptr) && !Traits::kSaveMeanInvStd)
+        if((h.p_mean != nullptr) != (h.p_invStd != nullptr) || (h.p_mean != nullptr && !Traits::kSaveMeanInvStd))
             return false;
         if(kQuant != (h.p_y_scale != nullptr))
             return false;
