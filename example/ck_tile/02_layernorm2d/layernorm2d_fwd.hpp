@@ -6,7 +6,8 @@
 // The instances (layernorm2d_fwd_instance.hpp, compiled in layernorm2d_fwd_{fp16,bf16}.cpp): per
 // input type and output (the input type, or int8 / fp8 with a fused quantization): vector 8 (n
 // and every stride in use a multiple of 8: 16-byte accesses of 16-bit data) one pass for
-// n <= 1024 and two passes beyond; vector 1 (any n and stride) two passes. Bias, fused add
+// n <= 1024 and two passes beyond; vector 1 (any n and stride) one pass for n <= 512 and two
+// passes beyond. Bias, fused add
 // (with or without the store), save_mv and the smooth scale are run-time switches of every
 // instance (see Layernorm2dFwdTraits).
 #pragma once
@@ -49,12 +50,10 @@ struct layernorm2d_fwd_traits
 struct layernorm2d_fwd_args : ck_tile::Layernorm2dFwdHostArgs
 {};
 
-// the block's row tile (Block_N) per vector. Vector 8 has a one-pass instance for n up to its
-// tile and a two-pass one beyond; vector 1 (n or a stride not a multiple of 8) has only the
-// two-pass one, which takes any n (a short row is one chunk, read once per pass).
+// the block's row tile (Block_N) per vector: the one-pass instance takes n up to it, the two-pass
+// one any n
 template <ck_tile::index_t kVector>
-inline constexpr ck_tile::index_t layernorm2d_block_n        = kVector == 8 ? 1024 : 512;
-inline constexpr ck_tile::index_t layernorm2d_one_pass_max_n = layernorm2d_block_n<8>;
+inline constexpr ck_tile::index_t layernorm2d_block_n = kVector == 8 ? 1024 : 512;
 
 template <typename InType, typename OutType, ck_tile::index_t kVector, bool kTwoPass>
 struct layernorm2d_fwd_instance

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // layernorm2d_fwd(): picks the instance for the call's types and sizes (vector 8 when n and the
-// strides allow: one pass up to n = 1024, two passes beyond; else vector 1, two passes) and
-// launches it.
+// strides allow: one pass up to n = 1024, two passes beyond; else vector 1: one pass up to
+// n = 512, two passes beyond) and launches it.
 #include "layernorm2d_fwd.hpp"
 
 namespace {
@@ -11,11 +11,14 @@ float dispatch_n(const layernorm2d_fwd_args& a, const ck_tile::stream_config& s,
 {
     using V8OnePass = layernorm2d_fwd_instance<In, Out, 8, false>;
     using V8TwoPass = layernorm2d_fwd_instance<In, Out, 8, true>;
+    using V1OnePass = layernorm2d_fwd_instance<In, Out, 1, false>;
     using V1TwoPass = layernorm2d_fwd_instance<In, Out, 1, true>;
-    if(a.n <= layernorm2d_one_pass_max_n && layernorm2d_fwd_supports<V8OnePass>(a))
+    if(a.n <= layernorm2d_block_n<8> && layernorm2d_fwd_supports<V8OnePass>(a))
         return layernorm2d_fwd_run<V8OnePass>(a, s, name);
     if(layernorm2d_fwd_supports<V8TwoPass>(a))
         return layernorm2d_fwd_run<V8TwoPass>(a, s, name);
+    if(a.n <= layernorm2d_block_n<1> && layernorm2d_fwd_supports<V1OnePass>(a))
+        return layernorm2d_fwd_run<V1OnePass>(a, s, name);
     if(layernorm2d_fwd_supports<V1TwoPass>(a))
         return layernorm2d_fwd_run<V1TwoPass>(a, s, name);
     return -1;
