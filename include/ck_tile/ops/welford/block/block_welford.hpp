@@ -75,8 +75,16 @@ struct BlockWelfordSync
     template <typename MeanTensor, typename VarTensor>
     CK_TILE_DEVICE void operator()(MeanTensor& mean_tensor, VarTensor& var_tensor, int& count) const
     {
-        using E            = typename MeanTensor::StaticTileDistribution::Encoding;
-        using Lanes        = detail::p_replication<E, E::NDimP - 1>;
+        using E              = typename MeanTensor::StaticTileDistribution::Encoding;
+        using Lanes          = detail::p_replication<E, E::NDimP - 1>;
+        using T              = typename MeanTensor::DataType;
+        constexpr index_t kN = MeanTensor::thread_buffer_size;
+        struct packed_state
+        {
+            T mean[kN];
+            T var[kN];
+            int count;
+        };
         constexpr auto t   = Lanes::t;
         const index_t lane = get_lane_id();
         static_for<0, t.n>{}([&](auto c) {
@@ -86,13 +94,21 @@ struct BlockWelfordSync
                           "BlockWelfordSync: the lanes to combine must be a power-of-two group (xor butterfly)");
             for(index_t step = stride; step < stride * len; step *= 2)
             {
-                const index_t src = lane ^ step;
-                const int count_b = warp_shuffle(count, src);
+                // the partner's whole state in one shuffle (one wave collective on the emulator,
+                // the same bpermutes per dword on hardware)
+                packed_state mine;
+                static_for<0, kN>{}([&](auto i) {
+                    mine.mean[i] = mean_tensor[i];
+                    mine.var[i]  = var_tensor[i];
+                });
+                mine.count                = count;
+                const packed_state theirs = warp_shuffle(mine, lane ^ step);
+                const int count_b         = theirs.count;
                 // the lower lane of each pair is side a: both lanes compute the same merge
                 const bool lower = (lane & step) == 0;
-                static_for<0, MeanTensor::thread_buffer_size>{}([&](auto i) {
-                    auto mean_b = warp_shuffle(mean_tensor[i], src);
-                    auto var_b  = warp_shuffle(var_tensor[i], src);
+                static_for<0, kN>{}([&](auto i) {
+                    auto mean_b = theirs.mean[i];
+                    auto var_b  = theirs.var[i];
                     int n_a     = lower ? count : count_b;
                     auto mean_a = lower ? mean_tensor[i] : mean_b;
                     auto var_a  = lower ? var_tensor[i] : var_b;
