@@ -79,51 +79,53 @@ struct BlockWelfordSync
         using Lanes          = detail::p_replication<E, E::NDimP - 1>;
         using T              = typename MeanTensor::DataType;
         constexpr index_t kN = MeanTensor::thread_buffer_size;
+        // a lane's whole state, exchanged in one piece (the same bpermutes per dword on hardware,
+        // one wave collective for all steps on the emulator: warp_butterfly)
         struct packed_state
         {
             T mean[kN];
             T var[kN];
             int count;
+            index_t lane;
         };
-        constexpr auto t   = Lanes::t;
-        const index_t lane = get_lane_id();
+        // both lanes of a pair compute the same merge: the lower lane's state is side a
+        const auto merge = [](packed_state a, const packed_state& b) {
+            constexpr index_t n    = MeanTensor::thread_buffer_size;
+            const packed_state& lo = a.lane < b.lane ? a : b;
+            const packed_state& hi = a.lane < b.lane ? b : a;
+            packed_state r;
+            static_for<0, n>{}([&](auto i) {
+                T mean  = lo.mean[i];
+                T var   = lo.var[i];
+                int n_a = lo.count;
+                welford_merge(mean, var, n_a, hi.mean[i], hi.var[i], hi.count);
+                r.mean[i] = mean;
+                r.var[i]  = var;
+            });
+            r.count = a.count + b.count;
+            r.lane  = a.lane;
+            return r;
+        };
+        packed_state state;
+        static_for<0, kN>{}([&](auto i) {
+            state.mean[i] = mean_tensor[i];
+            state.var[i]  = var_tensor[i];
+        });
+        state.count      = count;
+        state.lane       = get_lane_id();
+        constexpr auto t = Lanes::t;
         static_for<0, t.n>{}([&](auto c) {
             constexpr index_t len    = t.len[c];
             constexpr index_t stride = t.stride[c];
             static_assert(is_power_of_two_integer(len) && is_power_of_two_integer(stride),
                           "BlockWelfordSync: the lanes to combine must be a power-of-two group (xor butterfly)");
-            for(index_t step = stride; step < stride * len; step *= 2)
-            {
-                // the partner's whole state in one shuffle (one wave collective on the emulator,
-                // the same bpermutes per dword on hardware)
-                packed_state mine;
-                static_for<0, kN>{}([&](auto i) {
-                    mine.mean[i] = mean_tensor[i];
-                    mine.var[i]  = var_tensor[i];
-                });
-                mine.count                = count;
-                const packed_state theirs = warp_shuffle(mine, lane ^ step);
-                const int count_b         = theirs.count;
-                // the lower lane of each pair is side a: both lanes compute the same merge
-                const bool lower = (lane & step) == 0;
-                static_for<0, kN>{}([&](auto i) {
-                    auto mean_b = theirs.mean[i];
-                    auto var_b  = theirs.var[i];
-                    int n_a     = lower ? count : count_b;
-                    auto mean_a = lower ? mean_tensor[i] : mean_b;
-                    auto var_a  = lower ? var_tensor[i] : var_b;
-                    if(!lower)
-                    {
-                        mean_b = mean_tensor[i];
-                        var_b  = var_tensor[i];
-                    }
-                    welford_merge(mean_a, var_a, n_a, mean_b, var_b, lower ? count_b : count);
-                    mean_tensor[i] = mean_a;
-                    var_tensor[i]  = var_a;
-                });
-                count += count_b;
-            }
+            state = warp_butterfly(state, stride, stride * len, merge);
         });
+        static_for<0, kN>{}([&](auto i) {
+            mean_tensor[i] = state.mean[i];
+            var_tensor[i]  = state.var[i];
+        });
+        count = state.count;
     }
 };
 
