@@ -146,6 +146,22 @@ TEST_CASE("positive and ranged integers")
     CHECK_THROWS_WITH_AS(p.get_int_at_least("m", 1), "error: option -m: 'abc' is not an integer", ck_tile::arg_error);
 }
 
+TEST_CASE("row strides: -1 is n or the fallback, others must be >= n")
+{
+    ck_tile::ArgParser p;
+    p.insert("stride", "-1", "").insert("x_stride", "-1", "").insert("y_stride", "-1", "");
+    REQUIRE(parse(p, {"-y_stride=130"}));
+    CHECK(p.get_row_stride("stride", 100) == 100);
+    CHECK(p.get_row_stride("x_stride", 100, 120) == 120); // -1 takes the fallback
+    CHECK(p.get_row_stride("y_stride", 100, 120) == 130); // given: itself
+    CHECK(p.get_row_stride("y_stride", 130) == 130);      // equal to n is fine
+    CHECK_THROWS_WITH_AS(p.get_row_stride("y_stride", 131),
+                         "error: option -y_stride: must be -1 (n) or >= n (131), got 130", ck_tile::arg_error);
+    REQUIRE(parse(p, {"-x_stride=-2"}));
+    CHECK_THROWS_WITH_AS(p.get_row_stride("x_stride", 1), "error: option -x_stride: must be -1 (n) or >= n (1), got -2",
+                         ck_tile::arg_error);
+}
+
 TEST_CASE("-name value: the next argument is the value, a negative number included")
 {
     auto p = make_parser();

@@ -189,34 +189,20 @@ bool run(const Problem& p)
     return pass;
 }
 
-// -x_stride etc.: -1 (or absent) -> -stride if given -> n; otherwise at least n
-int read_stride(const ck_tile::ArgParser& a, const std::string& key, int stride_alias, int n)
-{
-    const int s = a.get_int(key);
-    if(s == -1)
-        return stride_alias != -1 ? stride_alias : n;
-    if(s < n)
-        throw ck_tile::arg_error("error: option -" + key + ": must be >= n (" + std::to_string(n) + ") or -1, got " +
-                                 std::to_string(s));
-    return s;
-}
-
 Problem read_problem(const ck_tile::ArgParser& a)
 {
     Problem p{};
-    p.m              = a.get_int_at_least("m", 1);
-    p.n              = a.get_int_at_least("n", 1);
-    const int stride = a.get_int("stride");
-    if(stride != -1 && stride < p.n)
-        throw ck_tile::arg_error("error: option -stride: must be >= n (" + std::to_string(p.n) + ") or -1, got " +
-                                 std::to_string(stride));
-    p.x_stride  = read_stride(a, "x_stride", stride, p.n);
-    p.xr_stride = read_stride(a, "xr_stride", stride, p.n);
-    p.y_stride  = read_stride(a, "y_stride", stride, p.n);
-    p.yr_stride = read_stride(a, "yr_stride", stride, p.n);
-    p.epsilon   = a.get_float("e");
+    p.m = a.get_int_at_least("m", 1);
+    p.n = a.get_int_at_least("n", 1);
+    // -stride (upstream's older scripts) stands for every stride left at -1
+    const int stride = a.get_row_stride("stride", p.n);
+    p.x_stride       = a.get_row_stride("x_stride", p.n, stride);
+    p.xr_stride      = a.get_row_stride("xr_stride", p.n, stride);
+    p.y_stride       = a.get_row_stride("y_stride", p.n, stride);
+    p.yr_stride      = a.get_row_stride("yr_stride", p.n, stride);
+    p.epsilon        = a.get_float("e");
     if(!(p.epsilon >= 0) || !std::isfinite(p.epsilon))
-        throw ck_tile::arg_error("error: option -e: must be a finite value >= 0, got " + a.get_str("e"));
+        throw ck_tile::arg_error("error: option -e: must be a finite number >= 0, got " + a.get_str("e"));
     p.save_mv = a.get_int_in_range("save_mv", 0, 1) == 1;
     p.verify  = a.get_int_in_range("v", 0, 1) == 1;
     p.kname   = a.get_int_in_range("kname", 0, 1) == 1;

@@ -25,34 +25,18 @@ struct Options
     int fadd, fquant, s, warmup, repeat;
 };
 
-// a stride: -1 means n; otherwise at least n
-int read_stride(const ck_tile::ArgParser& p, const std::string& key, int alias, int n)
-{
-    int v = p.get_int(key);
-    if(v == -1)
-        v = alias;
-    if(v == -1)
-        return n;
-    if(v < n)
-        throw arg_error("error: option -" + key + ": must be -1 (n) or >= n (" + std::to_string(n) + "), got " +
-                        std::to_string(v));
-    return v;
-}
-
 Options read_options(const ck_tile::ArgParser& p)
 {
     Options o{};
-    o.m              = p.get_int_at_least("m", 1);
-    o.n              = p.get_int_at_least("n", 1);
-    const int stride = p.get_int("stride");
-    if(stride != -1 && stride < o.n)
-        throw arg_error("error: option -stride: must be -1 (n) or >= n (" + std::to_string(o.n) + "), got " +
-                        std::to_string(stride));
-    o.x_stride  = read_stride(p, "x_stride", stride, o.n);
-    o.xr_stride = read_stride(p, "xr_stride", stride, o.n);
-    o.y_stride  = read_stride(p, "y_stride", stride, o.n);
-    o.yr_stride = read_stride(p, "yr_stride", stride, o.n);
-    o.epsilon   = p.get_float("e");
+    o.m = p.get_int_at_least("m", 1);
+    o.n = p.get_int_at_least("n", 1);
+    // -stride (upstream's older scripts) stands for every stride left at -1
+    const int stride = p.get_row_stride("stride", o.n);
+    o.x_stride       = p.get_row_stride("x_stride", o.n, stride);
+    o.xr_stride      = p.get_row_stride("xr_stride", o.n, stride);
+    o.y_stride       = p.get_row_stride("y_stride", o.n, stride);
+    o.yr_stride      = p.get_row_stride("yr_stride", o.n, stride);
+    o.epsilon        = p.get_float("e");
     if(!(o.epsilon >= 0.f) || !std::isfinite(o.epsilon))
         throw arg_error("error: option -e: must be a finite number >= 0, got " + p.get_str("e"));
     o.save_rms     = p.get_int_in_range("save_rms", 0, 1) == 1;

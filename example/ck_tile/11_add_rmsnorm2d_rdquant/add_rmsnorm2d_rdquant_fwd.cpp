@@ -4,6 +4,7 @@
 // references (the add rounded to the input type, reference_rmsnorm2d_fwd with the dynamic-quant
 // epilogue). -? lists the options.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <iostream>
 #include <stdexcept>
@@ -26,16 +27,12 @@ struct Options
 Options read_options(const ck_tile::ArgParser& p)
 {
     Options o{};
-    o.m          = p.get_int_at_least("m", 1);
-    o.n          = p.get_int_at_least("n", 1);
-    const int st = p.get_int("stride");
-    if(st != -1 && st < o.n)
-        throw ck_tile::arg_error("error: option -stride: the row stride must be >= n (" + std::to_string(o.n) +
-                                 ") or -1 for n, got " + std::to_string(st));
-    o.stride  = st == -1 ? o.n : st;
+    o.m       = p.get_int_at_least("m", 1);
+    o.n       = p.get_int_at_least("n", 1);
+    o.stride  = p.get_row_stride("stride", o.n);
     o.epsilon = p.get_float("e");
-    if(!(o.epsilon >= 0.f))
-        throw ck_tile::arg_error("error: option -e: epsilon must be >= 0, got " + p.get_str("e"));
+    if(!(o.epsilon >= 0.f) || !std::isfinite(o.epsilon))
+        throw ck_tile::arg_error("error: option -e: must be a finite number >= 0, got " + p.get_str("e"));
     o.save_x = p.get_int_in_range("save_x", 0, 1) == 1;
     o.verify = p.get_int_in_range("v", 0, 1) == 1;
     o.kname  = p.get_int_in_range("kname", 0, 1) == 1;

@@ -22,27 +22,15 @@ struct Options
     std::string prec;
 };
 
-// A row stride: -1 means n; otherwise at least n.
-int read_stride(const ck_tile::ArgParser& p, const std::string& name, int fallback, int n)
-{
-    const int s = p.get_int(name);
-    if(s == -1)
-        return fallback;
-    if(s < n)
-        throw ck_tile::arg_error("error: option -" + name + ": the row stride must be >= n (" + std::to_string(n) +
-                                 ") or -1 for n, got " + std::to_string(s));
-    return s;
-}
-
 Options read_options(const ck_tile::ArgParser& p)
 {
     Options o{};
     o.m = p.get_int_at_least("m", 1);
     o.n = p.get_int_at_least("n", 1);
     // -stride (upstream's older scripts) sets both strides unless they are given themselves
-    const int stride = read_stride(p, "stride", o.n, o.n);
-    o.x_stride       = read_stride(p, "x_stride", stride, o.n);
-    o.y_stride       = read_stride(p, "y_stride", stride, o.n);
+    const int stride = p.get_row_stride("stride", o.n);
+    o.x_stride       = p.get_row_stride("x_stride", o.n, stride);
+    o.y_stride       = p.get_row_stride("y_stride", o.n, stride);
     (void)p.get_float("e"); // accepted for upstream's scripts: smoothquant has no epsilon
     o.verify = p.get_int_in_range("v", 0, 1) == 1;
     o.kname  = p.get_int_in_range("kname", 0, 1) == 1;

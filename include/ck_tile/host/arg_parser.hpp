@@ -192,6 +192,20 @@ public:
         return v;
     }
 
+    // A row stride in elements, for options where -1 means "n": -1 gives `fallback` (n when it
+    // is -1; pass another option's stride to let, e.g., an older -stride key stand for it), and
+    // any other value must be >= n ("error: option -x_stride: must be -1 (n) or >= n (100), got 99").
+    int get_row_stride(const std::string& name, int n, int fallback = -1) const
+    {
+        const int v = get_int(name);
+        if(v == -1)
+            return fallback == -1 ? n : fallback;
+        if(v < n)
+            throw arg_error(prefix(find(name)) + "must be -1 (n) or >= n (" + std::to_string(n) + "), got " +
+                            std::to_string(v));
+        return v;
+    }
+
     // The help text: usage line, then each option with its help and default.
     void print(std::ostream& os = std::cout) const
     {
