@@ -20,13 +20,15 @@ moe_sorting_result run(const moe_sorting_args& a, bool mp, const ck_tile::stream
                                                         Kernel::MakeKargs(a)));
         return {Kernel::GetName(), ms, false};
     }
-    using K0 = ck_tile::MoeSortingMultiPhaseKernel<Problem, 0>;
-    using K1 = ck_tile::MoeSortingMultiPhaseKernel<Problem, 1>;
-    using K2 = ck_tile::MoeSortingMultiPhaseKernel<Problem, 2>;
-    using K3 = ck_tile::MoeSortingMultiPhaseKernel<Problem, 3>;
+    // one wave per workgroup: the chunks spread over more workgroups
+    using MpProblem = ck_tile::MoeSortingProblem<ck_tile::index_t, float, 64, kMasking>;
+    using K0        = ck_tile::MoeSortingMultiPhaseKernel<MpProblem, 0>;
+    using K1        = ck_tile::MoeSortingMultiPhaseKernel<MpProblem, 1>;
+    using K2        = ck_tile::MoeSortingMultiPhaseKernel<MpProblem, 2>;
+    using K3        = ck_tile::MoeSortingMultiPhaseKernel<MpProblem, 3>;
     if(!K0::IsSupportedArgument(a))
         throw std::invalid_argument("moe_sorting: the multi-phase kernels need a workspace");
-    constexpr ck_tile::index_t B = Problem::kBlockSize;
+    constexpr ck_tile::index_t B = MpProblem::kBlockSize;
     const float ms =
         ck_tile::launch_kernel(s, ck_tile::make_kernel<B>(K0{}, K0::GridSize(a), K0::BlockSize(a), 0, K0::MakeKargs(a)),
                                ck_tile::make_kernel<B>(K1{}, K1::GridSize(a), K1::BlockSize(a), 0, K1::MakeKargs(a)),

@@ -60,11 +60,11 @@ CK_TILE_HOST_DEVICE constexpr index_t moe_sorting_max_output_ids(index_t tokens,
     return (tokens * topk + experts * unit - topk + unit - 1) / unit * unit;
 }
 
-// Chunks of the multi-phase kernels: about 64 tokens each, at most 512.
+// Chunks of the multi-phase kernels: about 64 tokens each, at most 256.
 CK_TILE_HOST_DEVICE constexpr index_t moe_sorting_mp_chunks(index_t tokens)
 {
     const index_t c = (tokens + 63) / 64;
-    return c < 1 ? 1 : (c > 512 ? 512 : c);
+    return c < 1 ? 1 : (c > 256 ? 256 : c);
 }
 
 // 1 single workgroup, 2 multi-phase; 0 (auto) picks the single kernel while its LDS table fits and
@@ -218,13 +218,18 @@ struct moe_sorting_phases
         return static_cast<long_index_t>(a.tokens) * a.moe_buf_interm_dim * a.moe_buf_elem_bytes;
     }
 
-    // moe_buf's 16-byte words i, i + step, ... then its tail bytes (by thread 0 of the walk)
-    CK_TILE_DEVICE static void clear_moe_buf(const MoeSortingHostArgs& a, long_index_t i, long_index_t step)
+    // part i of n of moe_buf: a contiguous range of 16-byte words per thread (the emulator runs a
+    // thread's loop in one go, so interleaved words would touch each cache line four times), the
+    // tail bytes by part 0
+    CK_TILE_DEVICE static void clear_moe_buf(const MoeSortingHostArgs& a, long_index_t i, long_index_t n)
     {
         const long_index_t bytes = moe_buf_bytes(a);
         const long_index_t words = bytes / 16;
+        const long_index_t per   = (words + n - 1) / n;
+        const long_index_t b     = i * per < words ? i * per : words;
+        const long_index_t e     = b + per < words ? b + per : words;
         auto* w                  = static_cast<word16*>(a.p_moe_buf);
-        for(long_index_t j = i; j < words; j += step)
+        for(long_index_t j = b; j < e; ++j)
             w[j] = word16{{0u, 0u, 0u, 0u}};
         if(i == 0)
             for(long_index_t j = words * 16; j < bytes; ++j)
