@@ -44,6 +44,20 @@ struct TopkSoftmaxWarpPerRowPipeline
             return v;
     }
 
+    // The largest of the lane's keys below `below` (0 if none): a plain loop over the registers
+    // with a branch-free select, which the emulator's host compiler turns into SIMD min/max (the
+    // unrolled compare-and-move chain was most of the emulator's time with k = 8).
+    CK_TILE_DEVICE static uint32_t max_key_below(const thread_buffer<uint32_t, kElems>& keys, uint32_t below)
+    {
+        uint32_t m = 0;
+        for(index_t i = 0; i < kElems; ++i)
+        {
+            const uint32_t key = keys[i];
+            m                  = max(m, key & (0u - static_cast<uint32_t>(key < below)));
+        }
+        return m;
+    }
+
     // in_window: [RowsPerBlock x Experts] of the logits at the block's first row (padded: rows
     // past `rows` and columns past `experts` read 0); out_view / idx_view: [rows x k] outputs.
     template <typename InWindow, typename OutView, typename IdxView>
@@ -69,7 +83,8 @@ struct TopkSoftmaxWarpPerRowPipeline
         const auto max_u32 = [](uint32_t a, uint32_t b) { return a > b ? a : b; };
         // 2. the row's largest key
         uint32_t top = 0;
-        static_for<0, kElems>{}([&](auto i) { top = max_u32(top, keys[i]); });
+        for(index_t i = 0; i < kElems; ++i)
+            top = max(top, keys[i]);
         top = row_reduce(top, max_u32);
 
         // 3. the softmax denominator
@@ -94,9 +109,7 @@ struct TopkSoftmaxWarpPerRowPipeline
             if(j > 0)
             {
                 const uint32_t below = top;
-                uint32_t next        = 0;
-                static_for<0, kElems>{}([&](auto i) { next = max_u32(next, keys[i] < below ? keys[i] : 0u); });
-                top = row_reduce(next, max_u32);
+                top                  = row_reduce(max_key_below(keys, below), max_u32);
             }
             const float v = Policy::template key_value<InputType>(top);
             float w;
