@@ -183,3 +183,16 @@ TEST_CASE("8-bit floats: agreement within rounding steps")
     CHECK_FALSE(ck_tile::check_err(p, n));
     CHECK(ck_tile::check_err(p, n, "two steps", 2));
 }
+
+TEST_CASE("quantized outputs: within one rounding step, int8 and 8-bit floats")
+{
+    using ck_tile::fp8_t;
+    const std::vector<std::int8_t> q{-128, 0, 127}, q1{-127, 1, 126}, q2{-126, 0, 127};
+    CHECK(ck_tile::check_quantized_err(q, q));
+    CHECK(ck_tile::check_quantized_err(q, q1)); // every element one step off
+    CHECK_FALSE(ck_tile::check_quantized_err(q, q2));
+    const auto f = [](float v) { return ck_tile::type_convert<fp8_t>(v); };
+    std::vector<fp8_t> a{f(1.0f), f(-2.0f)}, b{f(1.125f), f(-2.0f)}, c{f(1.25f), f(-2.0f)};
+    CHECK(ck_tile::check_quantized_err(a, b));
+    CHECK_FALSE(ck_tile::check_quantized_err(a, c));
+}

@@ -91,10 +91,8 @@ template <typename T>
 bool check(const ck_tile::HostTensor<T>& out, const ck_tile::HostTensor<T>& ref, const std::string& what)
 {
     const std::string msg = "Error: " + what + " mismatch!";
-    if constexpr(std::is_same_v<T, ck_tile::fp8_t>)
-        return ck_tile::check_err(out, ref, msg, 1u, 0.0);
-    else if constexpr(std::is_same_v<T, int8_t>)
-        return ck_tile::check_err(out, ref, msg, 0, 1);
+    if constexpr(std::is_same_v<T, ck_tile::fp8_t> || std::is_same_v<T, int8_t>)
+        return ck_tile::check_quantized_err(out, ref, msg);
     else if constexpr(std::is_same_v<T, float>)
         return ck_tile::check_err(out, ref, msg, 1e-4, 1e-6);
     else

@@ -106,7 +106,7 @@ bool run(const Options& o)
     // Both outputs must match: a wrong scale fails the run as a wrong value does.
     const bool yscale_ok =
         ck_tile::check_err(yscale_host.mData, yscale_ref.mData, "Error: yscale is wrong!", 1e-5, 1e-6);
-    const bool qy_ok = ck_tile::check_err(qy_host.mData, qy_ref.mData, "Error: qy is wrong!", 0, 1);
+    const bool qy_ok = ck_tile::check_quantized_err(qy_host.mData, qy_ref.mData, "Error: qy is wrong!");
     const bool pass  = yscale_ok && qy_ok;
     std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
     return pass;

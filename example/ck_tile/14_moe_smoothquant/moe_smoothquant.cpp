@@ -73,15 +73,6 @@ std::vector<ck_tile::index_t> make_topk_ids(const Options& o)
     return ids;
 }
 
-template <typename QYDataType>
-bool check_qy(const ck_tile::HostTensor<QYDataType>& qy, const ck_tile::HostTensor<QYDataType>& ref)
-{
-    if constexpr(std::is_same_v<QYDataType, ck_tile::int8_t>)
-        return ck_tile::check_err(qy.mData, ref.mData, "Error: qy is wrong!", 0, 1);
-    else // one fp8 rounding step
-        return ck_tile::check_err(qy.mData, ref.mData, "Error: qy is wrong!", 1u, 0);
-}
-
 template <typename XDataType, typename QYDataType>
 bool run(const Options& o)
 {
@@ -155,7 +146,7 @@ bool run(const Options& o)
     // both outputs decide the verdict
     const bool yscale_ok =
         ck_tile::check_err(yscale_host.mData, yscale_ref.mData, "Error: yscale is wrong!", 1e-5, 1e-6);
-    const bool qy_ok = check_qy(qy_host, qy_ref);
+    const bool qy_ok = ck_tile::check_quantized_err(qy_host.mData, qy_ref.mData, "Error: qy is wrong!");
     const bool pass  = yscale_ok && qy_ok;
     std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
     return pass;

@@ -317,4 +317,19 @@ bool check_err(const Range& out, const RefRange& ref, const std::string& msg = "
     return false;
 }
 
+// check_quantized_err(out, ref, msg): a quantized output (int8 or another integer type, or an
+// 8-bit float) against the reference's, within one rounding step: a kernel that reduces in another
+// order than the reference computes the value it rounds a few bits differently, which can land it
+// on the other side of a rounding point (integers: |out - ref| <= 1; 8-bit floats: one code apart).
+template <typename Range, typename RefRange>
+bool check_quantized_err(const Range& out, const RefRange& ref, const std::string& msg = "Error: Incorrect results!")
+{
+    using T = detail::check_range_value_t<Range>;
+    static_assert(is_float8_v<T> || std::is_integral_v<T>, "check_quantized_err: an integer or 8-bit float output");
+    if constexpr(is_float8_v<T>)
+        return check_err(out, ref, msg, 1u, 0);
+    else
+        return check_err(out, ref, msg, 0, 1);
+}
+
 } // namespace ck_tile
