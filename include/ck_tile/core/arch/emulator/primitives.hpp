@@ -5,7 +5,7 @@
 #pragma once
 #include <atomic>
 #include <cstddef>
-#include <memory>
+#include <utility>
 #include <source_location>
 #include <type_traits>
 
@@ -54,16 +54,21 @@ CK_TILE_DEVICE T warp_butterfly(const T& v, index_t first_step, index_t end_step
         v,
         [&](const T* in, T* out) {
             constexpr int n = emu::warp_size;
-            std::unique_ptr<T[]> tmp(new T[n]);
             for(int lane = 0; lane < n; ++lane)
                 out[lane] = in[lane];
+            // each step pairs lane with lane ^ step: both results of a pair are computed from the
+            // pair's old values before either is written, so no second buffer is needed
             for(index_t step = first_step; step < end_step; step *= 2)
-            {
                 for(int lane = 0; lane < n; ++lane)
-                    tmp[lane] = combine(out[lane], out[lane ^ step]);
-                for(int lane = 0; lane < n; ++lane)
-                    out[lane] = tmp[lane];
-            }
+                {
+                    const int partner = lane ^ step;
+                    if(partner < lane)
+                        continue;
+                    T lo         = combine(out[lane], out[partner]);
+                    T hi         = combine(out[partner], out[lane]);
+                    out[lane]    = std::move(lo);
+                    out[partner] = std::move(hi);
+                }
         },
         "warp_butterfly");
 }
