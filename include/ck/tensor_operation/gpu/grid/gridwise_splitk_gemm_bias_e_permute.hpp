@@ -8,11 +8,12 @@
 // (A row-major M x K, B "column-major" N x K), D, E and F take any strides (D's are 0 along M for a
 // bias, F's put N0 between M0 and M1 for the permuted output).
 //
-// SplitKGemmKernel<Config, Mode>: one block per (kM x kN tile of C, split, g), a 1-D grid of
+// SplitKGemmKernel<Config>: one block per (kM x kN tile of C, split, g), a 1-D grid of
 // tiles x split_k x G blocks. Split s reads K range [s KRead, min(K, (s + 1) KRead)), KRead a
 // multiple of kK (a split past K reads nothing: its product is 0). The K loop is
 // ck_tile::GemmPipelineAGmemBGmemCRegV1 (DRAM -> LDS -> block GEMM of MFMA warp GEMMs, C in
-// VGPRs); Mode says where the block's fp32 product goes:
+// VGPRs); the problem's mode (uniform: one kernel serves all four) says where the block's fp32
+// product goes:
 //   StoreF              F = (C + D) * E, stored (split_k = 1)
 //   AtomicAddF          F += (C + D) * E on split 0, F += C * E on the others (fp32 F, zeroed first)
 //   StoreWorkspace      workspace[s][g] = C (the two-stage scheme's stage 1)
@@ -29,6 +30,14 @@
 namespace ck::tensor_operation::device::splitk_gemm_bias_e_permute {
 
 using ck_tile::index_t;
+
+enum struct EpilogueMode : ck_tile::index_t
+{
+    StoreF,
+    AtomicAddF,
+    StoreWorkspace,
+    AtomicAddWorkspace
+};
 
 // Everything the kernels need to know about a problem (host-built, passed by value).
 struct Problem
@@ -49,9 +58,10 @@ struct Problem
     index_t a_stride_g0, a_stride_g1, a_stride_m; // A[g0, g1, m, k] at g0 s0 + g1 s1 + m sm + k
     index_t b_stride_g0, b_stride_g1, b_stride_n;
     index_t d_strides[6], e_strides[6], f_strides[6]; // [g0, g1, m0, m1, n0, n1]
-    index_t f_space;                                  // elements of F's buffer
+    index_t d_space, e_space, f_space;                // elements of D's, E's and F's buffers
 
     index_t tiles_m, tiles_n;
+    index_t mode; // EpilogueMode of the GEMM stage
 };
 
 // offset of element (g0, g1, m, n) of a [G0, G1, M0, M1, N0, N1] tensor with strides s
@@ -61,15 +71,7 @@ offset_6d(const index_t* s, index_t g0, index_t g1, index_t m, index_t n, index_
     return g0 * s[0] + g1 * s[1] + (m / M1) * s[2] + (m % M1) * s[3] + (n / N1) * s[4] + (n % N1) * s[5];
 }
 
-enum struct EpilogueMode
-{
-    StoreF,
-    AtomicAddF,
-    StoreWorkspace,
-    AtomicAddWorkspace
-};
-
-template <typename Config, EpilogueMode Mode>
+template <typename Config>
 struct SplitKGemmKernel
 {
     using ADataType = typename Config::ADataType;
@@ -93,8 +95,7 @@ struct SplitKGemmKernel
     static constexpr index_t kK         = Shape::kK;
     static constexpr index_t kVectorWs  = 4; // fp32 workspace rows: ws_ld is a multiple of 4
 
-    static_assert(Mode != EpilogueMode::AtomicAddF || std::is_same_v<FDataType, float>,
-                  "SplitKGemmKernel: atomic adds into F need an fp32 F (else use the fp32 workspace)");
+    static constexpr bool kFAtomic      = std::is_same_v<FDataType, float>; // AtomicAddF needs an fp32 F
 
     CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize() { return Pipeline::GetSmemSize(); }
 
@@ -145,9 +146,10 @@ struct SplitKGemmKernel
             clear_tile(acc);
         }
 
-        if constexpr(Mode == EpilogueMode::StoreWorkspace || Mode == EpilogueMode::AtomicAddWorkspace)
+        const auto mode = static_cast<EpilogueMode>(p.mode);
+        if(mode == EpilogueMode::StoreWorkspace || mode == EpilogueMode::AtomicAddWorkspace)
         {
-            const index_t slice = Mode == EpilogueMode::StoreWorkspace ? s * p.G + g : g;
+            const index_t slice = mode == EpilogueMode::StoreWorkspace ? s * p.G + g : g;
             const auto ws_view  = pad_tensor_view(
                 make_naive_tensor_view<address_space_enum::global>(p.p_ws + static_cast<long_index_t>(slice) * p.M * p.ws_ld,
                                                                    make_tuple(p.M, p.ws_ld), make_tuple(p.ws_ld, 1),
@@ -155,39 +157,47 @@ struct SplitKGemmKernel
                 make_tuple(number<kM>{}, number<kN>{}), sequence<true, true>{});
             const auto ws_window =
                 make_tile_window(ws_view, make_tuple(number<kM>{}, number<kN>{}), make_multi_index(m0, n0));
-            if constexpr(Mode == EpilogueMode::StoreWorkspace)
+            if(mode == EpilogueMode::StoreWorkspace)
                 store_tile(ws_window, acc);
             else
                 atomic_add_tile(ws_window, acc);
+            return;
         }
-        else
+
+        // the fused epilogue through tile windows with the accumulator's distribution: D, E and F
+        // seen as M x N tensors, each a [M0, M1, N0, N1] view at its strides with (M0, M1) and
+        // (N0, N1) merged, padded to the block tile (out-of-range elements read 0, writes dropped)
+        const auto mn_window = [&](auto* ptr, const index_t* st, index_t space) {
+            const auto v4 = make_naive_tensor_view<address_space_enum::global>(
+                ptr + g0 * st[0] + g1 * st[1], make_tuple(p.M / p.M1, p.M1, p.N / p.N1, p.N1),
+                make_tuple(st[2], st[3], st[4], st[5]), number<1>{});
+            (void)space;
+            const auto v2 = transform_tensor_view(
+                v4,
+                make_tuple(make_merge_transform(make_tuple(p.M / p.M1, p.M1)),
+                           make_merge_transform(make_tuple(p.N / p.N1, p.N1))),
+                make_tuple(sequence<0, 1>{}, sequence<2, 3>{}), make_tuple(sequence<0>{}, sequence<1>{}));
+            return make_tile_window(pad_tensor_view(v2, make_tuple(number<kM>{}, number<kN>{}), sequence<true, true>{}),
+                                    make_tuple(number<kM>{}, number<kN>{}), make_multi_index(m0, n0),
+                                    typename decltype(acc)::StaticTileDistribution{});
+        };
+        const auto e_tile = load_tile(mn_window(static_cast<const EDataType*>(p.p_e), p.e_strides, p.e_space));
+        if(mode == EpilogueMode::StoreF || s == 0)
         {
-            // the fused epilogue, element by element at F's (permuted) strides
-            using Dstr        = typename decltype(acc)::StaticTileDistribution;
-            const auto origin = Dstr::calculate_index();
-            const auto* p_d   = static_cast<const DDataType*>(p.p_d);
-            const auto* p_e   = static_cast<const EDataType*>(p.p_e);
-            auto* p_f         = static_cast<FDataType*>(p.p_f);
-            const bool with_d = Mode == EpilogueMode::StoreF || s == 0;
-            sweep_tile(acc, [&](auto idx) {
-                using I            = decltype(idx);
-                constexpr auto off = I::get_x_offset();
-                const index_t m    = m0 + origin[0] + off[0];
-                const index_t n    = n0 + origin[1] + off[1];
-                if(m < p.M && n < p.N)
-                {
-                    float c = acc.get_thread_buffer()[number<I::d>{}];
-                    if(with_d)
-                        c += type_convert<float>(p_d[offset_6d(p.d_strides, g0, g1, m, n, p.M1, p.N1)]);
-                    c *= type_convert<float>(p_e[offset_6d(p.e_strides, g0, g1, m, n, p.M1, p.N1)]);
-                    const index_t f_off = offset_6d(p.f_strides, g0, g1, m, n, p.M1, p.N1);
-                    if constexpr(Mode == EpilogueMode::StoreF)
-                        p_f[f_off] = type_convert<FDataType>(c);
-                    else
-                        buffer_atomic_add_checked<float>(c, p_f, p.f_space, f_off, true);
-                }
-            });
+            const auto d_tile = load_tile(mn_window(static_cast<const DDataType*>(p.p_d), p.d_strides, p.d_space));
+            tile_elementwise_inout([](float& c, const DDataType& d) { c += type_convert<float>(d); }, acc, d_tile);
         }
+        tile_elementwise_inout([](float& c, const EDataType& e) { c *= type_convert<float>(e); }, acc, e_tile);
+        if constexpr(kFAtomic)
+        {
+            if(mode == EpilogueMode::AtomicAddF)
+            {
+                atomic_add_tile(mn_window(static_cast<float*>(p.p_f), p.f_strides, p.f_space), acc);
+                return;
+            }
+        }
+        store_tile(mn_window(static_cast<FDataType*>(p.p_f), p.f_strides, p.f_space),
+                   tile_elementwise_in([](const float& c) { return type_convert<FDataType>(c); }, acc));
     }
 };
 

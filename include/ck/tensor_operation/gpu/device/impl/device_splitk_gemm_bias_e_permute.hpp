@@ -124,8 +124,7 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
                                                       NPerBlock, KPerBlock, MPerXdl, NPerXdl, MWaves, NWaves>;
     using Problem = splitk_gemm_bias_e_permute::Problem;
     using Mode    = splitk_gemm_bias_e_permute::EpilogueMode;
-    template <Mode M>
-    using GemmKernel   = splitk_gemm_bias_e_permute::SplitKGemmKernel<Config, M>;
+    using GemmKernel   = splitk_gemm_bias_e_permute::SplitKGemmKernel<Config>;
     using ReduceKernel = splitk_gemm_bias_e_permute::ReduceEpilogueKernel<Config>;
 
     using AElementwiseOperation   = element_wise::PassThrough;
@@ -165,9 +164,11 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
                                             std::to_string(WorkSpaceBytes(arg)) +
                                             " bytes of workspace (SetWorkSpacePointer)");
 
-            const auto gemm = [&](auto mode) {
-                using K = GemmKernel<decltype(mode)::value>;
-                return ck_tile::make_kernel<K::kBlockSize>(K{}, K::GridSize(p), dim3(K::kBlockSize), 0, p);
+            const auto gemm = [&](Mode mode) {
+                using K = GemmKernel;
+                Problem q = p;
+                q.mode    = static_cast<index_t>(mode);
+                return ck_tile::make_kernel<K::kBlockSize>(K{}, K::GridSize(q), dim3(K::kBlockSize), 0, q);
             };
             const auto reduce = [&](index_t num_partials) {
                 using K = ReduceKernel;
@@ -179,16 +180,16 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
             };
 
             if(p.split_k == 1)
-                return ck_tile::launch_kernel(s, gemm(std::integral_constant<Mode, Mode::StoreF>{}));
+                return ck_tile::launch_kernel(s, gemm(Mode::StoreF));
             if(arg.reduction_ == SplitKReduction::Workspace)
-                return ck_tile::launch_kernel(s, gemm(std::integral_constant<Mode, Mode::StoreWorkspace>{}),
+                return ck_tile::launch_kernel(s, gemm(Mode::StoreWorkspace),
                                               reduce(p.split_k));
             if constexpr(kFAtomic)
                 return ck_tile::launch_kernel(s, zero(p.p_f, static_cast<std::size_t>(p.f_space) * sizeof(FDataType)),
-                                              gemm(std::integral_constant<Mode, Mode::AtomicAddF>{}));
+                                              gemm(Mode::AtomicAddF));
             else
                 return ck_tile::launch_kernel(s, zero(p.p_ws, WorkSpaceBytes(arg)),
-                                              gemm(std::integral_constant<Mode, Mode::AtomicAddWorkspace>{}), reduce(1));
+                                              gemm(Mode::AtomicAddWorkspace), reduce(1));
         }
 
         float Run(const BaseArgument* p_arg, const StreamConfig& s = StreamConfig{}) override
@@ -255,10 +256,10 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
     // the block tile, the warps, the MFMA and the vector widths of the GEMM stage
     std::string GetTypeString() const override
     {
-        using Instr = typename GemmKernel<Mode::StoreF>::BlockGemm::WarpGemm::WarpGemmAttribute::instr;
+        using Instr = typename GemmKernel::BlockGemm::WarpGemm::WarpGemmAttribute::instr;
         std::ostringstream os;
         os << "DeviceSplitkGemmBiasEPermute<" << splitk_gemm_bias_e_permute::type_name<ADataType>() << ", "
-           << GemmKernel<Mode::StoreF>::kBlockSize << ", " << MPerBlock << ", " << NPerBlock << ", " << KPerBlock
+           << GemmKernel::kBlockSize << ", " << MPerBlock << ", " << NPerBlock << ", " << KPerBlock
            << ", " << MWaves << "x" << NWaves << " waves, " << ck_tile::mfma_traits<Instr>::mnemonic << ", AK1 " << kVecA
            << ", BK1 " << kVecB << ">";
         return os.str();
@@ -384,14 +385,18 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
         p.b_stride_g0 = arg.b_strides_[0];
         p.b_stride_g1 = arg.b_strides_[1];
         p.b_stride_n  = arg.b_strides_[3];
-        long long f_space = 1;
+        long long d_space = 1, e_space = 1, f_space = 1;
         for(int d = 0; d < kNumDim; ++d)
         {
             p.d_strides[d] = arg.d_strides_[d];
             p.e_strides[d] = arg.e_strides_[d];
             p.f_strides[d] = arg.f_strides_[d];
+            d_space += static_cast<long long>(arg.d_lengths_[d] - 1) * arg.d_strides_[d];
+            e_space += static_cast<long long>(arg.e_lengths_[d] - 1) * arg.e_strides_[d];
             f_space += static_cast<long long>(arg.f_lengths_[d] - 1) * arg.f_strides_[d];
         }
+        p.d_space = static_cast<index_t>(d_space);
+        p.e_space = static_cast<index_t>(e_space);
         p.f_space = static_cast<index_t>(f_space);
         p.tiles_m = ck_tile::integer_divide_ceil(p.M, MPerBlock);
         p.tiles_n = ck_tile::integer_divide_ceil(p.N, NPerBlock);
