@@ -6,6 +6,12 @@
 // HostTensor, DeviceMem, launch_kernel and check_err under their classic names.
 #pragma once
 #include "ck_tile/core.hpp"
+// the HIP kernel language and runtime (__global__, __shared__, blockIdx, hipMalloc, ...): ROCm's
+// on hip, the emulator's on the emulator; a device-code-only build has clang's HIP builtins
+#if !defined(CK_TILE_DEVICE_CODE_ONLY)
+#include <hip/hip_runtime.h>
+#endif
+#include "ck_tile/host/runtime/runtime.hpp"
 
 // the launch bounds the classic kernels declare (__CK_WRAPPER_LAUNCH_BOUNDS__ and kin)
 #ifndef CK_MAX_THREAD_PER_BLOCK
@@ -13,6 +19,12 @@
 #endif
 #ifndef CK_MIN_BLOCK_PER_CU
 #define CK_MIN_BLOCK_PER_CU 1
+#endif
+
+// __gfx9__ for the gfx9 (MFMA) archs' device passes, as classic CK defines it
+#if !defined(__gfx9__) && (defined(__gfx908__) || defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx941__) || \
+                           defined(__gfx942__) || defined(__gfx950__))
+#define __gfx9__
 #endif
 
 namespace ck {

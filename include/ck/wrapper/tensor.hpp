@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+// ck::wrapper::Tensor: a layout over memory of one kind (MemoryTypeEnum: Global, Lds, Vgpr, ...).
+//
+//   auto a   = ck::wrapper::make_tensor<ck::wrapper::MemoryTypeEnum::Global>(p_a, layout);
+//   auto reg = ck::wrapper::make_register_tensor<ck::wrapper::MemoryTypeEnum::Vgpr, float>(layout);
+//   a(ck::make_tuple(i, j))                 // the element (a reference)
+//   a(ck::wrapper::slice(), ck::wrapper::slice(k0, k1))   // a sub-tensor: every mode sliced
+//
+// Global, LDS and generic tensors point at memory; register (Vgpr, Sgpr) tensors own an array of
+// the layout's (compile-time) size, indexed through the layout. Copies (operations/copy.hpp) read
+// elements a padded layout marks invalid as 0 and do not write them.
+#pragma once
+#include <type_traits>
+#include "ck/ck.hpp"
+#include "ck/wrapper/layout.hpp"
+
+namespace ck {
+enum struct AddressSpaceEnum
+{
+    Generic,
+    Global,
+    Lds,
+    Sgpr,
+    Vgpr
+};
+} // namespace ck
+
+namespace ck::wrapper {
+
+using MemoryTypeEnum = ck::AddressSpaceEnum;
+
+// slice(): a whole mode; slice(to): [0, to); slice(from, to): [from, to) (to = -1: the end)
+struct Slice
+{
+    index_t from_;
+    index_t to_;
+    CK_TILE_HOST_DEVICE constexpr Slice() : from_(0), to_(-1) {}
+    CK_TILE_HOST_DEVICE constexpr Slice(index_t to) : from_(0), to_(to) {}
+    CK_TILE_HOST_DEVICE constexpr Slice(index_t from, index_t to) : from_(from), to_(to) {}
+    CK_TILE_HOST_DEVICE constexpr index_t length(index_t extent) const
+    {
+        return (to_ < 0 ? extent : to_) - from_;
+    }
+};
+
+namespace detail {
+template <typename T>
+inline constexpr bool is_slice_v = std::is_same_v<std::remove_cvref_t<T>, Slice>;
+
+template <MemoryTypeEnum Mem>
+inline constexpr bool is_register_v = Mem == MemoryTypeEnum::Vgpr || Mem == MemoryTypeEnum::Sgpr;
+
+template <typename T, index_t N, bool kOwning>
+struct tensor_storage
+{
+    T* ptr_;
+    CK_TILE_HOST_DEVICE constexpr T* data() const { return ptr_; }
+};
+template <typename T, index_t N>
+struct tensor_storage<T, N, true>
+{
+    T data_[N];
+    CK_TILE_HOST_DEVICE constexpr T* data() { return data_; }
+    CK_TILE_HOST_DEVICE constexpr const T* data() const { return data_; }
+};
+
+template <typename LayoutT>
+CK_TILE_HOST_DEVICE constexpr index_t static_size()
+{
+    using R = decltype(detail::shape_size(std::declval<const typename LayoutT::extents_type&>()));
+    if constexpr(is_number_v<R>)
+        return R::value;
+    else
+        return 1;
+}
+} // namespace detail
+
+template <MemoryTypeEnum Mem, typename T, typename LayoutT>
+struct Tensor
+{
+    static constexpr MemoryTypeEnum memory_type = Mem;
+    static constexpr bool kOwning               = detail::is_register_v<Mem>;
+    static constexpr index_t rank               = LayoutT::rank;
+    using DataType                              = std::remove_const_t<T>;
+    using ElementType                           = T;
+    using layout_type                           = LayoutT;
+    using index_array                           = typename LayoutT::index_array;
+
+    LayoutT layout_;
+    detail::tensor_storage<T, kOwning ? detail::static_size<LayoutT>() : 1, kOwning> storage_;
+
+    CK_TILE_HOST_DEVICE constexpr auto* GetPointer() const { return storage_.data(); }
+    CK_TILE_HOST_DEVICE constexpr auto* GetPointer() { return storage_.data(); }
+    CK_TILE_HOST_DEVICE constexpr const LayoutT& GetLayout() const { return layout_; }
+
+    // logical indices (one per mode): the element as a value (0 where the layout marks it
+    // invalid), and a store that skips invalid ones
+    CK_TILE_HOST_DEVICE constexpr DataType load(const index_array& idx) const
+    {
+        return layout_.is_valid(idx) ? GetPointer()[layout_.offset(idx)] : DataType{};
+    }
+    CK_TILE_HOST_DEVICE constexpr void store(const index_array& idx, const DataType& v)
+    {
+        if(layout_.is_valid(idx))
+            GetPointer()[layout_.offset(idx)] = v;
+    }
+    CK_TILE_HOST_DEVICE constexpr void store(const index_array& idx, const DataType& v) const
+        requires(!kOwning)
+    {
+        if(layout_.is_valid(idx))
+            GetPointer()[layout_.offset(idx)] = v;
+    }
+
+    // an element by coordinate (see Layout::operator())
+    template <typename Coord>
+        requires(!detail::is_slice_v<Coord>)
+    CK_TILE_HOST_DEVICE constexpr auto& operator()(const Coord& c)
+    {
+        return GetPointer()[layout_(c)];
+    }
+    template <typename Coord>
+        requires(!detail::is_slice_v<Coord>)
+    CK_TILE_HOST_DEVICE constexpr auto& operator()(const Coord& c) const
+    {
+        return GetPointer()[layout_(c)];
+    }
+    template <typename Coord>
+    CK_TILE_HOST_DEVICE constexpr auto& operator[](const Coord& c) const
+    {
+        return GetPointer()[layout_(c)];
+    }
+
+    // a sub-tensor: one Slice per mode (of a tensor over memory)
+    template <typename... Slices>
+        requires(sizeof...(Slices) == rank && sizeof...(Slices) > 1 && (detail::is_slice_v<Slices> && ...))
+    CK_TILE_HOST_DEVICE constexpr auto operator()(const Slices&... slices) const
+    {
+        static_assert(!kOwning, "ck::wrapper::Tensor: slice a tensor over memory, not a register tensor");
+        const Slice s[rank] = {slices...};
+        auto base           = layout_.base_;
+        const auto extents  = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
+            return ck_tile::make_tuple(s[Is].length(static_cast<index_t>(layout_.extents_.at(Number<Is>{})))...);
+        }(std::make_integer_sequence<index_t, rank>{});
+        for(index_t i = 0; i < rank; ++i)
+            base[i] += layout_.step_[i] * s[i].from_;
+        using L = Layout<typename LayoutT::shape_type, typename LayoutT::strides_type, decltype(extents)>;
+        return Tensor<Mem, T, L>{L(layout_.shape_, layout_.strides_, extents, base, layout_.step_, layout_.valid_),
+                                 {GetPointer()}};
+    }
+};
+
+// a tensor over memory of kind Mem at ptr
+template <MemoryTypeEnum Mem, typename T, typename LayoutT>
+CK_TILE_HOST_DEVICE constexpr auto make_tensor(T* ptr, const LayoutT& layout)
+{
+    static_assert(!detail::is_register_v<Mem>, "ck::wrapper::make_tensor: use make_register_tensor for registers");
+    return Tensor<Mem, T, LayoutT>{layout, {ptr}};
+}
+
+// a register tensor of the layout's (compile-time) size
+template <MemoryTypeEnum Mem, typename T, typename LayoutT>
+CK_TILE_HOST_DEVICE constexpr auto make_register_tensor(const LayoutT& layout)
+{
+    static_assert(detail::is_register_v<Mem>, "ck::wrapper::make_register_tensor: Vgpr or Sgpr");
+    using R = decltype(detail::shape_size(std::declval<const typename LayoutT::extents_type&>()));
+    static_assert(detail::is_number_v<R>, "ck::wrapper::make_register_tensor: the layout's size must be compile-time");
+    return Tensor<Mem, T, LayoutT>{layout, {}};
+}
+
+} // namespace ck::wrapper
+
+#include "ck/wrapper/utils/tensor_utils.hpp"
