@@ -27,6 +27,12 @@
 #define __gfx9__
 #endif
 
+// kernels written for hipcc call __builtin_amdgcn_readfirstlane; on the emulator (a host
+// compiler) it is the library's readfirstlane, the same wave collective
+#if defined(CK_TILE_BACKEND_EMULATOR) && !defined(__builtin_amdgcn_readfirstlane)
+#define __builtin_amdgcn_readfirstlane(x) ::ck_tile::readfirstlane(x)
+#endif
+
 namespace ck {
 
 using index_t      = ck_tile::index_t;

@@ -7,7 +7,9 @@
 //   a(ck::wrapper::slice(), ck::wrapper::slice(k0, k1))   // a sub-tensor: every mode sliced
 //
 // Global, LDS and generic tensors point at memory; register (Vgpr, Sgpr) tensors own an array of
-// the layout's (compile-time) size, indexed through the layout. Copies (operations/copy.hpp) read
+// the layout's compile-time size, indexed through the layout (a layout whose lengths are run-time
+// values, e.g. constexpr ints, gets CK_WRAPPER_REGISTER_TENSOR_CAPACITY = 64 elements; a larger
+// one traps). Copies (operations/copy.hpp) read
 // elements a padded layout marks invalid as 0 and do not write them.
 #pragma once
 #include <type_traits>
@@ -47,6 +49,17 @@ namespace detail {
 template <typename T>
 inline constexpr bool is_slice_v = std::is_same_v<std::remove_cvref_t<T>, Slice>;
 
+template <typename T>
+struct is_slice_tuple : std::false_type
+{
+};
+template <typename... Ts>
+struct is_slice_tuple<ck_tile::tuple<Ts...>> : std::bool_constant<(sizeof...(Ts) > 0) && (is_slice_v<Ts> && ...)>
+{
+};
+template <typename T>
+inline constexpr bool is_slice_tuple_v = is_slice_tuple<std::remove_cvref_t<T>>::value;
+
 template <MemoryTypeEnum Mem>
 inline constexpr bool is_register_v = Mem == MemoryTypeEnum::Vgpr || Mem == MemoryTypeEnum::Sgpr;
 
@@ -64,6 +77,12 @@ struct tensor_storage<T, N, true>
     CK_TILE_HOST_DEVICE constexpr const T* data() const { return data_; }
 };
 
+// register tensors whose lengths are not all compile-time hold up to this many elements
+#ifndef CK_WRAPPER_REGISTER_TENSOR_CAPACITY
+#define CK_WRAPPER_REGISTER_TENSOR_CAPACITY 64
+#endif
+
+// the elements a register tensor of this layout holds: its size when compile-time, else the capacity
 template <typename LayoutT>
 CK_TILE_HOST_DEVICE constexpr index_t static_size()
 {
@@ -71,9 +90,15 @@ CK_TILE_HOST_DEVICE constexpr index_t static_size()
     if constexpr(is_number_v<R>)
         return R::value;
     else
-        return 1;
+        return CK_WRAPPER_REGISTER_TENSOR_CAPACITY;
 }
 } // namespace detail
+
+template <MemoryTypeEnum Mem, typename T, typename LayoutT>
+struct Tensor;
+template <MemoryTypeEnum Mem, typename T, typename LayoutT, typename... Slices>
+    requires((detail::is_slice_v<Slices> && ...))
+CK_TILE_HOST_DEVICE constexpr auto slice_tensor(const Tensor<Mem, T, LayoutT>& t, const ck_tile::tuple<Slices...>& s);
 
 template <MemoryTypeEnum Mem, typename T, typename LayoutT>
 struct Tensor
@@ -113,13 +138,13 @@ struct Tensor
 
     // an element by coordinate (see Layout::operator())
     template <typename Coord>
-        requires(!detail::is_slice_v<Coord>)
+        requires(!detail::is_slice_v<Coord> && !detail::is_slice_tuple_v<Coord>)
     CK_TILE_HOST_DEVICE constexpr auto& operator()(const Coord& c)
     {
         return GetPointer()[layout_(c)];
     }
     template <typename Coord>
-        requires(!detail::is_slice_v<Coord>)
+        requires(!detail::is_slice_v<Coord> && !detail::is_slice_tuple_v<Coord>)
     CK_TILE_HOST_DEVICE constexpr auto& operator()(const Coord& c) const
     {
         return GetPointer()[layout_(c)];
@@ -128,6 +153,14 @@ struct Tensor
     CK_TILE_HOST_DEVICE constexpr auto& operator[](const Coord& c) const
     {
         return GetPointer()[layout_(c)];
+    }
+
+    // a sub-tensor: one Slice per mode (of a tensor over memory), or a tuple of them
+    template <typename... Slices>
+        requires(sizeof...(Slices) == rank && (detail::is_slice_v<Slices> && ...))
+    CK_TILE_HOST_DEVICE constexpr auto operator()(const ck_tile::tuple<Slices...>& slices) const
+    {
+        return slice_tensor(*this, slices);
     }
 
     // a sub-tensor: one Slice per mode (of a tensor over memory)
@@ -149,6 +182,16 @@ struct Tensor
     }
 };
 
+// the same, the slices as one tuple
+template <MemoryTypeEnum Mem, typename T, typename LayoutT, typename... Slices>
+    requires((detail::is_slice_v<Slices> && ...))
+CK_TILE_HOST_DEVICE constexpr auto slice_tensor(const Tensor<Mem, T, LayoutT>& t, const ck_tile::tuple<Slices...>& s)
+{
+    return [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
+        return t(s.at(Number<Is>{})...);
+    }(std::make_integer_sequence<index_t, sizeof...(Slices)>{});
+}
+
 // a tensor over memory of kind Mem at ptr
 template <MemoryTypeEnum Mem, typename T, typename LayoutT>
 CK_TILE_HOST_DEVICE constexpr auto make_tensor(T* ptr, const LayoutT& layout)
@@ -162,8 +205,12 @@ template <MemoryTypeEnum Mem, typename T, typename LayoutT>
 CK_TILE_HOST_DEVICE constexpr auto make_register_tensor(const LayoutT& layout)
 {
     static_assert(detail::is_register_v<Mem>, "ck::wrapper::make_register_tensor: Vgpr or Sgpr");
-    using R = decltype(detail::shape_size(std::declval<const typename LayoutT::extents_type&>()));
-    static_assert(detail::is_number_v<R>, "ck::wrapper::make_register_tensor: the layout's size must be compile-time");
+    // a layout of run-time lengths (constexpr values the type does not carry) gets the capacity;
+    // more elements than that is a programming error: the kernel traps
+    if(static_cast<index_t>(detail::shape_size(layout.extents_)) > detail::static_size<LayoutT>() ||
+       layout.offset(layout.unflatten(static_cast<index_t>(detail::shape_size(layout.extents_)) - 1)) >=
+           detail::static_size<LayoutT>())
+        __builtin_trap();
     return Tensor<Mem, T, LayoutT>{layout, {}};
 }
 

@@ -10,8 +10,8 @@
 //   copy(c_vgpr, c_part);                     // each thread stores its accumulators to C's tile
 //
 // A and B are LDS tensors of a tile, MPerBlock x KPerBlock and NPerBlock x KPerBlock ((M, K) /
-// (N, K) layouts, or (K0, M, K1) / (K0, N, K1) with K = K0 K1), of compile-time shape and
-// strides. The block has (MPerBlock / (MPerXDL MXdlPerWave)) x (NPerBlock / (NPerXDL
+// (N, K) layouts, or (K0, M, K1) / (K0, N, K1) with K = K0 K1), M and N compile-time; K (a
+// multiple of the MFMA's K: 8 for 32x32, 16 for 16x16 fp16) is run in steps of one MFMA. The block has (MPerBlock / (MPerXDL MXdlPerWave)) x (NPerBlock / (NPerXDL
 // NXdlPerWave)) waves of 64 lanes, which must be BlockSize threads. C accumulates in fp32 in the
 // block GEMM's register distribution; the C partition maps each thread's accumulators to their
 // elements of the tile (a padded tile drops the ones outside C).
@@ -25,26 +25,32 @@
 namespace ck::wrapper {
 
 namespace detail {
-// rows and K of an operand tile: (Rows, K) or (K0, Rows, K1)
+// rows (compile-time) and K (run-time) of an operand tile: (Rows, K) or (K0, Rows, K1)
 template <typename TileLayout>
 struct gemm_tile_dims
 {
-    using E = typename TileLayout::extents_type;
-    template <index_t I>
-    static constexpr index_t ext = std::remove_cvref_t<decltype(std::declval<E>().at(Number<I>{}))>::value;
-    static constexpr index_t rank = TileLayout::rank;
+    using L                       = std::remove_cvref_t<TileLayout>;
+    using E                       = typename L::extents_type;
+    static constexpr index_t rank = L::rank;
     static_assert(rank == 2 || rank == 3, "ck::wrapper::blockwise_gemm_xdl: tiles are (M, K) or (K0, M, K1)");
-    static constexpr index_t rows = rank == 2 ? ext<0> : ext<1>;
-    static constexpr index_t k    = rank == 2 ? ext<1> : ext<0> * ext<rank - 1>;
+    using RowsT = std::remove_cvref_t<decltype(std::declval<E>().at(Number<rank == 2 ? 0 : 1>{}))>;
+    static_assert(is_number_v<RowsT>, "ck::wrapper::blockwise_gemm_xdl: the tile's M (N) length must be compile-time");
+    static constexpr index_t rows = RowsT::value;
+    CK_TILE_HOST_DEVICE static constexpr index_t k(const L& l)
+    {
+        if constexpr(rank == 2)
+            return static_cast<index_t>(l.extents_.at(Number<1>{}));
+        else
+            return static_cast<index_t>(l.extents_.at(Number<0>{})) * static_cast<index_t>(l.extents_.at(Number<2>{}));
+    }
 };
 
+// The block GEMM runs K in steps of one MFMA's K (the tile's K may be a run-time length)
 template <typename DataType, typename ATileLayout, typename BTileLayout, index_t BlockSize, typename Traits>
 struct blockwise_gemm_xdl_config
 {
     static constexpr index_t M = gemm_tile_dims<ATileLayout>::rows;
     static constexpr index_t N = gemm_tile_dims<BTileLayout>::rows;
-    static constexpr index_t K = gemm_tile_dims<ATileLayout>::k;
-    static_assert(gemm_tile_dims<BTileLayout>::k == K, "ck::wrapper::blockwise_gemm_xdl: A and B tiles of one K");
     static constexpr index_t MWaves = M / (Traits::MPerXDL * Traits::MXdlPerWave);
     static constexpr index_t NWaves = N / (Traits::NPerXDL * Traits::NXdlPerWave);
     static_assert(MWaves * Traits::MPerXDL * Traits::MXdlPerWave == M &&
@@ -54,7 +60,7 @@ struct blockwise_gemm_xdl_config
                   "ck::wrapper::blockwise_gemm_xdl: the traits' waves do not make up BlockSize threads");
     // K of one MFMA: 32x32x8 / 16x16x16 for 16-bit types
     static constexpr index_t kWarpK = Traits::MPerXDL == 32 ? 8 : 16;
-    using Shape  = ck_tile::TileGemmShape<ck_tile::sequence<M, N, K>, ck_tile::sequence<MWaves, NWaves, 1>,
+    using Shape  = ck_tile::TileGemmShape<ck_tile::sequence<M, N, kWarpK>, ck_tile::sequence<MWaves, NWaves, 1>,
                                           ck_tile::sequence<Traits::MPerXDL, Traits::NPerXDL, kWarpK>>;
     using GTraits = ck_tile::TileGemmTraits<false, false, false, ck_tile::tensor_layout::gemm::RowMajor,
                                             ck_tile::tensor_layout::gemm::ColumnMajor,
@@ -68,24 +74,26 @@ struct blockwise_gemm_xdl_config
 template <typename TileTensor>
 CK_TILE_DEVICE auto make_lds_gemm_view(const TileTensor& t)
 {
-    using L          = typename TileTensor::layout_type;
-    const auto& st   = t.layout_.strides_;
-    auto* p          = t.GetPointer();
-    using D          = gemm_tile_dims<L>;
+    using L        = typename TileTensor::layout_type;
+    using D        = gemm_tile_dims<L>;
+    const auto& st = t.layout_.strides_;
+    const auto& ex = t.layout_.extents_;
+    auto* p        = t.GetPointer();
     if constexpr(L::rank == 2)
         return ck_tile::make_naive_tensor_view<ck_tile::address_space_enum::lds>(
-            p, ck_tile::make_tuple(Number<D::rows>{}, Number<D::k>{}),
+            p, ck_tile::make_tuple(Number<D::rows>{}, static_cast<index_t>(ex.at(Number<1>{}))),
             ck_tile::make_tuple(st.at(Number<0>{}), st.at(Number<1>{})), Number<1>{});
     else
     {
-        constexpr index_t k0 = D::template ext<0>, k1 = D::template ext<2>;
-        const auto v3        = ck_tile::make_naive_tensor_view<ck_tile::address_space_enum::lds>(
-            p, ck_tile::make_tuple(Number<k0>{}, Number<D::rows>{}, Number<k1>{}),
+        const index_t k0 = static_cast<index_t>(ex.at(Number<0>{}));
+        const index_t k1 = static_cast<index_t>(ex.at(Number<2>{}));
+        const auto v3    = ck_tile::make_naive_tensor_view<ck_tile::address_space_enum::lds>(
+            p, ck_tile::make_tuple(k0, Number<D::rows>{}, k1),
             ck_tile::make_tuple(st.at(Number<0>{}), st.at(Number<1>{}), st.at(Number<2>{})), Number<1>{});
         return ck_tile::transform_tensor_view(
             v3,
             ck_tile::make_tuple(ck_tile::make_pass_through_transform(Number<D::rows>{}),
-                                ck_tile::make_merge_transform(ck_tile::make_tuple(Number<k0>{}, Number<k1>{}))),
+                                ck_tile::make_merge_transform(ck_tile::make_tuple(k0, k1))),
             ck_tile::make_tuple(ck_tile::sequence<1>{}, ck_tile::sequence<0, 2>{}),
             ck_tile::make_tuple(ck_tile::sequence<0>{}, ck_tile::sequence<1>{}));
     }
@@ -140,11 +148,15 @@ CK_TILE_DEVICE void blockwise_gemm_xdl(const ATensor& a_lds, const BTensor& b_ld
     static_assert(std::is_same_v<CTile, typename Cfg::CTile>, "ck::wrapper::blockwise_gemm_xdl: C of another GEMM");
     const auto a_view = detail::make_lds_gemm_view(a_lds);
     const auto b_view = detail::make_lds_gemm_view(b_lds);
-    const auto a_win  = ck_tile::make_tile_window(a_view, ck_tile::make_tuple(Number<Cfg::M>{}, Number<Cfg::K>{}),
-                                                  ck_tile::make_multi_index(0, 0));
-    const auto b_win  = ck_tile::make_tile_window(b_view, ck_tile::make_tuple(Number<Cfg::N>{}, Number<Cfg::K>{}),
-                                                  ck_tile::make_multi_index(0, 0));
-    typename Cfg::BlockGemm{}(c.tile_, a_win, b_win);
+    const index_t K   = detail::gemm_tile_dims<typename ATensor::layout_type>::k(a_lds.layout_);
+    for(index_t k = 0; k < K; k += Cfg::kWarpK)
+    {
+        const auto a_win = ck_tile::make_tile_window(
+            a_view, ck_tile::make_tuple(Number<Cfg::M>{}, Number<Cfg::kWarpK>{}), ck_tile::make_multi_index(0, k));
+        const auto b_win = ck_tile::make_tile_window(
+            b_view, ck_tile::make_tuple(Number<Cfg::N>{}, Number<Cfg::kWarpK>{}), ck_tile::make_multi_index(0, k));
+        typename Cfg::BlockGemm{}(c.tile_, a_win, b_win);
+    }
     // the block's reads of A and B are done before anyone overwrites the tiles (the next copy)
     ck_tile::block_sync_lds();
 }

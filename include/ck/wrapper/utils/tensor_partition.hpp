@@ -49,7 +49,34 @@ CK_TILE_HOST_DEVICE constexpr auto thread_coordinate(const ThreadLayout& tl, ind
     });
     return c;
 }
+// element i (a run-time index) of a tuple of integers
+template <typename Tup>
+CK_TILE_HOST_DEVICE constexpr index_t runtime_at(const Tup& t, index_t i)
+{
+    index_t v = 0;
+    ck_tile::static_for<0, tuple_size_v<Tup>, 1>{}([&](auto j) {
+        if(j.value == i)
+            v = static_cast<index_t>(t.at(j));
+    });
+    return v;
+}
 } // namespace detail
+
+// a layout of thread ids over the given lengths, row-major (the last mode fastest)
+template <typename... Ls>
+CK_TILE_HOST_DEVICE constexpr auto make_row_major_thread_layout(const ck_tile::tuple<Ls...>& lengths)
+{
+    constexpr index_t r = sizeof...(Ls);
+    const auto strides  = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
+        return ck_tile::make_tuple([&](auto i) {
+            auto s = Number<1>{};
+            return [&]<index_t... Js>(std::integer_sequence<index_t, Js...>) {
+                return detail::shape_size(ck_tile::make_tuple(s, lengths.at(Number<i.value + 1 + Js>{})...));
+            }(std::make_integer_sequence<index_t, r - 1 - i.value>{});
+        }(Number<Is>{})...);
+    }(std::make_integer_sequence<index_t, r>{});
+    return make_layout(lengths, strides);
+}
 
 template <MemoryTypeEnum Mem, typename T, typename L, typename TileShape, typename BlockIdxs, typename Projection>
 CK_TILE_HOST_DEVICE constexpr auto make_local_tile(const Tensor<Mem, T, L>& tensor, const TileShape& tile_shape,
@@ -83,6 +110,7 @@ CK_TILE_HOST_DEVICE constexpr auto make_local_tile(const Tensor<Mem, T, L>& tens
 }
 
 template <MemoryTypeEnum Mem, typename T, typename L, typename TileShape, typename BlockIdxs>
+    requires(detail::is_tuple_v<BlockIdxs>)
 CK_TILE_HOST_DEVICE constexpr auto make_local_tile(const Tensor<Mem, T, L>& tensor, const TileShape& tile_shape,
                                                    const BlockIdxs& block_idxs)
 {
@@ -92,7 +120,38 @@ CK_TILE_HOST_DEVICE constexpr auto make_local_tile(const Tensor<Mem, T, L>& tens
     return make_local_tile(tensor, tile_shape, block_idxs, all);
 }
 
+// one block index for all modes: the tiles numbered row-major (the last mode's tiles fastest)
+template <MemoryTypeEnum Mem, typename T, typename L, typename TileShape>
+CK_TILE_HOST_DEVICE constexpr auto make_local_tile(const Tensor<Mem, T, L>& tensor, const TileShape& tile_shape,
+                                                   index_t block_idx)
+{
+    constexpr index_t r = detail::tuple_size_v<TileShape>;
+    static_assert(r == L::rank, "ck::wrapper::make_local_tile: one tile length per mode");
+    index_t idx[r];
+    for(index_t i = r; i-- > 0;)
+    {
+        const index_t tiles = ck_tile::integer_divide_ceil(
+            detail::runtime_at(tensor.layout_.extents_, i),
+            detail::runtime_at(tile_shape, i));
+        idx[i]    = block_idx % tiles;
+        block_idx = block_idx / tiles;
+    }
+    const auto idxs = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
+        return ck_tile::make_tuple(idx[Is]...);
+    }(std::make_integer_sequence<index_t, r>{});
+    return make_local_tile(tensor, tile_shape, idxs);
+}
+
+// a thread layout given as its lengths: threads numbered row-major (the last mode fastest)
+template <MemoryTypeEnum Mem, typename T, typename L, typename... Ls>
+CK_TILE_HOST_DEVICE constexpr auto make_local_partition(const Tensor<Mem, T, L>& tensor,
+                                                        const ck_tile::tuple<Ls...>& thread_shape, index_t thread_id)
+{
+    return make_local_partition(tensor, make_row_major_thread_layout(thread_shape), thread_id);
+}
+
 template <MemoryTypeEnum Mem, typename T, typename L, typename ThreadLayout>
+    requires(!detail::is_tuple_v<ThreadLayout>)
 CK_TILE_HOST_DEVICE constexpr auto make_local_partition(const Tensor<Mem, T, L>& tensor,
                                                         const ThreadLayout& thread_layout, index_t thread_id)
 {
