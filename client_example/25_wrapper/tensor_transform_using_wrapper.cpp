@@ -57,8 +57,7 @@ void Print2d(const Layout& layout, const std::function<ck::index_t(ck::index_t, 
 
 // Print in (x,y),z pattern
 template <typename Layout>
-void Print3dCustom(const Layout& layout,
-                   const std::function<ck::index_t(ck::index_t, ck::index_t, ck::index_t)>& want)
+void Print3dCustom(const Layout& layout, const std::function<ck::index_t(ck::index_t, ck::index_t, ck::index_t)>& want)
 {
     std::cout << "Print3dCustom" << std::endl;
     for(ck::index_t d = 0; d < ck::wrapper::size<0>(ck::wrapper::get<0>(layout)); d++)
@@ -102,10 +101,10 @@ int main()
 
     // Basic descriptor 0, 1, 8, 9, 16, 17, ... 30, 31 (compile-time descriptor)
     // dims:(2,2),(2,4) strides:((1,4),(2,8)
-    const auto shape_2x2x2x4    = ck::make_tuple(ck::make_tuple(ck::Number<2>{}, ck::Number<2>{}),
-                                              ck::make_tuple(ck::Number<2>{}, ck::Number<4>{}));
-    const auto strides_s1x4x2x8 = ck::make_tuple(ck::make_tuple(ck::Number<1>{}, ck::Number<4>{}),
-                                                 ck::make_tuple(ck::Number<2>{}, ck::Number<8>{}));
+    const auto shape_2x2x2x4                  = ck::make_tuple(ck::make_tuple(ck::Number<2>{}, ck::Number<2>{}),
+                                                               ck::make_tuple(ck::Number<2>{}, ck::Number<4>{}));
+    const auto strides_s1x4x2x8               = ck::make_tuple(ck::make_tuple(ck::Number<1>{}, ck::Number<4>{}),
+                                                               ck::make_tuple(ck::Number<2>{}, ck::Number<8>{}));
     static const auto layout_2x2x2x4_s1x4x2x8 = ck::wrapper::make_layout(shape_2x2x2x4, strides_s1x4x2x8);
 
     const auto want_2x2x2x4 = [](ck::index_t h, ck::index_t w) {

@@ -15,7 +15,7 @@
 
 #include "ck/utility/common_header.hpp"
 // __gfx9__ defined in the above header via ck.hpp
-#if(!defined(__HIP_DEVICE_COMPILE__) || defined(__gfx9__))
+#if (!defined(__HIP_DEVICE_COMPILE__) || defined(__gfx9__))
 
 #include "ck/tensor_operation/gpu/element/element_wise_operation.hpp"
 
@@ -49,6 +49,8 @@ struct SimpleDeviceMem
     void* p_mem_;
 };
 
+// the kernel as upstream writes it (its formatting kept)
+// clang-format off
 template <typename DataType,
           typename GemmTraits,
           ck::index_t scalar_per_vector,
@@ -165,16 +167,11 @@ __global__ void __CK_WRAPPER_LAUNCH_BOUNDS__ DeviceGemm(const void* p_a,
     // Copy vgpr results to C global memory.
     ck::wrapper::copy(c_vgpr_reg, c_global_local_partition);
 }
+// clang-format on
 
-template <typename DataType,
-          typename GemmTraits,
-          ck::index_t scalar_per_vector,
-          typename BlockShape,
+template <typename DataType, typename GemmTraits, ck::index_t scalar_per_vector, typename BlockShape,
           typename ThreadLayout>
-bool PerformGemm(const ck::index_t M,
-                 const ck::index_t N,
-                 const ck::index_t K,
-                 const BlockShape& tile_shape,
+bool PerformGemm(const ck::index_t M, const ck::index_t N, const ck::index_t K, const BlockShape& tile_shape,
                  const ThreadLayout& thread_layout)
 {
     // Host data and global memory buffers
@@ -186,37 +183,24 @@ bool PerformGemm(const ck::index_t M,
     HIP_CHECK_ERROR(hipMemcpy(a_mem.GetDeviceBuffer(), ops.a.data(), M * K * sizeof(DataType), hipMemcpyHostToDevice));
     HIP_CHECK_ERROR(hipMemcpy(b_mem.GetDeviceBuffer(), ops.b.data(), N * K * sizeof(DataType), hipMemcpyHostToDevice));
 
-    const ck::index_t grid_size_x =
-        ck::math::integer_divide_ceil(M, ck::wrapper::size<0>(tile_shape));
-    const ck::index_t grid_size_y =
-        ck::math::integer_divide_ceil(N, ck::wrapper::size<1>(tile_shape));
+    const ck::index_t grid_size_x = ck::math::integer_divide_ceil(M, ck::wrapper::size<0>(tile_shape));
+    const ck::index_t grid_size_y = ck::math::integer_divide_ceil(N, ck::wrapper::size<1>(tile_shape));
 
-    const auto kernel =
-        DeviceGemm<DataType, GemmTraits, scalar_per_vector, BlockShape, ThreadLayout>;
-    const float avg_time = launch_and_time_kernel(StreamConfig{nullptr, true, 0, 1, 3},
-                                                  kernel,
-                                                  dim3(grid_size_x, grid_size_y, 1),
-                                                  dim3(ck::wrapper::size(thread_layout)),
-                                                  0,
-                                                  a_mem.GetDeviceBuffer(),
-                                                  b_mem.GetDeviceBuffer(),
-                                                  c_mem.GetDeviceBuffer(),
-                                                  M,
-                                                  N,
-                                                  K,
-                                                  tile_shape,
-                                                  thread_layout);
+    const auto kernel = DeviceGemm<DataType, GemmTraits, scalar_per_vector, BlockShape, ThreadLayout>;
+    const float avg_time =
+        launch_and_time_kernel(StreamConfig{nullptr, true, 0, 1, 3}, kernel, dim3(grid_size_x, grid_size_y, 1),
+                               dim3(ck::wrapper::size(thread_layout)), 0, a_mem.GetDeviceBuffer(),
+                               b_mem.GetDeviceBuffer(), c_mem.GetDeviceBuffer(), M, N, K, tile_shape, thread_layout);
 
-    std::size_t flop = std::size_t(2) * M * N * K;
-    std::size_t num_btype =
-        sizeof(DataType) * M * K + sizeof(DataType) * K * N + sizeof(DataType) * M * N;
+    std::size_t flop      = std::size_t(2) * M * N * K;
+    std::size_t num_btype = sizeof(DataType) * M * K + sizeof(DataType) * K * N + sizeof(DataType) * M * N;
 
     float tflops     = static_cast<float>(flop) / 1.E9 / avg_time;
     float gb_per_sec = num_btype / 1.E6 / avg_time;
 
     std::cout << "M " << M << ", N " << N << ", K " << K << std::endl;
-    std::cout << "Perf: " << std::setw(10) << avg_time << " ms, " << tflops << " TFlops, "
-              << gb_per_sec << " GB/s, " << std::endl;
+    std::cout << "Perf: " << std::setw(10) << avg_time << " ms, " << tflops << " TFlops, " << gb_per_sec << " GB/s, "
+              << std::endl;
 
     HIP_CHECK_ERROR(hipMemcpy(c.data(), c_mem.GetDeviceBuffer(), M * N * sizeof(DataType), hipMemcpyDeviceToHost));
     return wrapper_example::check(ops, c, K);
@@ -234,11 +218,10 @@ int main(int argc, char* argv[])
             return 1;
         }
 
-        using DataType = ck::half_t;
-        const auto thread_layout =
-            ck::wrapper::make_layout(ck::make_tuple(ck::Number<64>{}, ck::Number<4>{}),
-                                     ck::make_tuple(ck::Number<4>{}, ck::Number<1>{}));
-        const auto tile_shape = ck::make_tuple(ck::Number<256>{}, ck::Number<128>{}, ck::Number<32>{});
+        using DataType           = ck::half_t;
+        const auto thread_layout = ck::wrapper::make_layout(ck::make_tuple(ck::Number<64>{}, ck::Number<4>{}),
+                                                            ck::make_tuple(ck::Number<4>{}, ck::Number<1>{}));
+        const auto tile_shape    = ck::make_tuple(ck::Number<256>{}, ck::Number<128>{}, ck::Number<32>{});
         return PerformGemm<DataType, ck::wrapper::BlockwisGemmXdlTraits_32x32Xdl_4x2XdlPerWave_8K1, 8>(
                    problem.M, problem.N, problem.K, tile_shape, thread_layout)
                    ? 0

@@ -45,6 +45,8 @@ struct SimpleDeviceMem
     void* p_mem_;
 };
 
+// the kernel as upstream writes it (its formatting kept)
+// clang-format off
 // Test copy from Global to Global through LDS and VGPR
 template <typename InputTensor,
           typename OutputTensor,
@@ -74,19 +76,11 @@ __global__ void DeviceImageToColumnPad0(InputTensor input_tensor,
     ck::wrapper::copy<DimAccessOrder, vector_dim, scalar_per_vector>(input_local_partition,
                                                                      output_local_partition);
 }
+// clang-format on
 
-bool PerformImageToColumnPad0(const ck::index_t G,
-                              const ck::index_t N,
-                              const ck::index_t Di,
-                              const ck::index_t Hi,
-                              const ck::index_t Wi,
-                              const ck::index_t Do,
-                              const ck::index_t Ho,
-                              const ck::index_t Wo,
-                              const ck::index_t C,
-                              const ck::index_t Z,
-                              const ck::index_t Y,
-                              const ck::index_t X,
+bool PerformImageToColumnPad0(const ck::index_t G, const ck::index_t N, const ck::index_t Di, const ck::index_t Hi,
+                              const ck::index_t Wi, const ck::index_t Do, const ck::index_t Ho, const ck::index_t Wo,
+                              const ck::index_t C, const ck::index_t Z, const ck::index_t Y, const ck::index_t X,
                               std::array<ck::index_t, NumDimSpatial> filter_strides,
                               std::array<ck::index_t, NumDimSpatial> filter_dilations)
 {
@@ -94,24 +88,15 @@ bool PerformImageToColumnPad0(const ck::index_t G,
     const ck::index_t GC   = G * C;
 
     // shape: (G, (Wo, Ho, Do, N)), (C, X, Y, Z))
-    const auto shape = ck::make_tuple(ck::make_tuple(G, ck::make_tuple(Wo, Ho, Do, N)),
-                                      ck::make_tuple(C, X, Y, Z));
-    const auto in_strides =
-        ck::make_tuple(ck::make_tuple(C,
-                                      ck::make_tuple(filter_strides[2] * GC,
-                                                     filter_strides[1] * Wi * GC,
-                                                     filter_strides[0] * Hi * Wi * GC,
-                                                     Di * Hi * Wi * GC)),
-                       ck::make_tuple(1,
-                                      filter_dilations[2] * GC,
-                                      filter_dilations[1] * Wi * GC,
-                                      filter_dilations[0] * Hi * Wi * GC));
+    const auto shape = ck::make_tuple(ck::make_tuple(G, ck::make_tuple(Wo, Ho, Do, N)), ck::make_tuple(C, X, Y, Z));
+    const auto in_strides = ck::make_tuple(
+        ck::make_tuple(C, ck::make_tuple(filter_strides[2] * GC, filter_strides[1] * Wi * GC,
+                                         filter_strides[0] * Hi * Wi * GC, Di * Hi * Wi * GC)),
+        ck::make_tuple(1, filter_dilations[2] * GC, filter_dilations[1] * Wi * GC, filter_dilations[0] * Hi * Wi * GC));
     const auto in_layout = ck::wrapper::make_layout(shape, in_strides);
 
     const auto out_strides = ck::make_tuple(
-        ck::make_tuple(
-            ZYXC,
-            ck::make_tuple(ZYXC * G, Wo * ZYXC * G, Ho * Wo * ZYXC * G, Do * Ho * Wo * ZYXC * G)),
+        ck::make_tuple(ZYXC, ck::make_tuple(ZYXC * G, Wo * ZYXC * G, Ho * Wo * ZYXC * G, Do * Ho * Wo * ZYXC * G)),
         ck::make_tuple(1, C, X * C, Y * X * C));
     const auto out_layout = ck::wrapper::make_layout(shape, out_strides);
 
@@ -134,38 +119,28 @@ bool PerformImageToColumnPad0(const ck::index_t G,
     auto output_tensor_global = ck::wrapper::make_tensor<ck::wrapper::MemoryTypeEnum::Global>(
         static_cast<DataType*>(out_buf.GetDeviceBuffer()), out_layout);
 
-    const ck::index_t grid_size = ck::math::integer_divide_ceil(ck::wrapper::size<0>(in_layout),
-                                                                ck::wrapper::size<0>(tile_shape)) *
-                                  ck::math::integer_divide_ceil(ck::wrapper::size<1>(in_layout),
-                                                                ck::wrapper::size<1>(tile_shape));
+    const ck::index_t grid_size =
+        ck::math::integer_divide_ceil(ck::wrapper::size<0>(in_layout), ck::wrapper::size<0>(tile_shape)) *
+        ck::math::integer_divide_ceil(ck::wrapper::size<1>(in_layout), ck::wrapper::size<1>(tile_shape));
 
-    const auto kernel    = DeviceImageToColumnPad0<decltype(input_tensor_global),
-                                                decltype(output_tensor_global),
-                                                decltype(tile_shape),
-                                                decltype(thread_layout)>;
-    const float avg_time = launch_and_time_kernel(StreamConfig{nullptr, true, 0, 1, 3},
-                                                  kernel,
-                                                  dim3(grid_size),
-                                                  dim3(ck::wrapper::size(thread_layout)),
-                                                  0,
-                                                  input_tensor_global,
-                                                  output_tensor_global,
-                                                  tile_shape,
-                                                  thread_layout);
+    const auto kernel    = DeviceImageToColumnPad0<decltype(input_tensor_global), decltype(output_tensor_global),
+                                                   decltype(tile_shape), decltype(thread_layout)>;
+    const float avg_time = launch_and_time_kernel(StreamConfig{nullptr, true, 0, 1, 3}, kernel, dim3(grid_size),
+                                                  dim3(ck::wrapper::size(thread_layout)), 0, input_tensor_global,
+                                                  output_tensor_global, tile_shape, thread_layout);
 
     std::size_t num_btype = static_cast<std::size_t>(G) * N * Do * Ho * Wo * ZYXC * 2 * sizeof(DataType);
     float gb_per_sec      = num_btype / 1.E6 / avg_time;
-    std::cout << "G " << G << ", N " << N << ", C " << C << ", input " << Di << "x" << Hi << "x" << Wi
-              << ", filter " << Z << "x" << Y << "x" << X << ", output " << Do << "x" << Ho << "x" << Wo << " ("
-              << InputLayout::name << ")" << std::endl;
-    std::cout << "Perf: " << std::setw(10) << avg_time << " ms, " << gb_per_sec << " GB/s, "
-              << std::endl;
+    std::cout << "G " << G << ", N " << N << ", C " << C << ", input " << Di << "x" << Hi << "x" << Wi << ", filter "
+              << Z << "x" << Y << "x" << X << ", output " << Do << "x" << Ho << "x" << Wo << " (" << InputLayout::name
+              << ")" << std::endl;
+    std::cout << "Perf: " << std::setw(10) << avg_time << " ms, " << gb_per_sec << " GB/s, " << std::endl;
 
     // check: row (g, n, do, ho, wo), column (z, y, x, c) of the output holds input element
     // (n, do s + z d, ho s + y d, wo s + x d, g, c), whose value is its offset
     std::vector<DataType> out(static_cast<std::size_t>(ck::wrapper::size(out_layout)));
-    HIP_CHECK_ERROR(hipMemcpy(out.data(), out_buf.GetDeviceBuffer(), out.size() * sizeof(DataType),
-                              hipMemcpyDeviceToHost));
+    HIP_CHECK_ERROR(
+        hipMemcpy(out.data(), out_buf.GetDeviceBuffer(), out.size() * sizeof(DataType), hipMemcpyDeviceToHost));
     std::size_t errors = 0;
     for(ck::index_t g = 0; g < G; ++g)
         for(ck::index_t n = 0; n < N; ++n)

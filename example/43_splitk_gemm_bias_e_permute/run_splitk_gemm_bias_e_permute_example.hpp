@@ -34,10 +34,10 @@ using ck::tensor_operation::device::SplitKReduction;
 
 struct Options
 {
-    bool verify  = true;
-    int init     = 1; // 0: none (zeros), 1: integers, 2: decimals, other: ones
-    bool time    = false;
-    index_t split_k = 1;
+    bool verify               = true;
+    int init                  = 1; // 0: none (zeros), 1: integers, 2: decimals, other: ones
+    bool time                 = false;
+    index_t split_k           = 1;
     SplitKReduction reduction = SplitKReduction::Workspace;
     // upstream's problem: G = 2, M = 1024, N = 2048, K = 128
     index_t G0 = 1, G1 = 2, M0 = 4, M1 = 256, N0 = 16, N1 = 128, K = 128;
@@ -109,8 +109,8 @@ inline bool parse(int argc, char* argv[], Options& o)
         o.split_k = parse_int(pos[3], "split_k (arg4)", 1, imax);
     if(n == 11)
     {
-        index_t* dims[]          = {&o.G0, &o.G1, &o.M0, &o.M1, &o.N0, &o.N1, &o.K};
-        static const char* names[] = {"G0 (arg5)", "G1 (arg6)", "M0 (arg7)", "M1 (arg8)",
+        index_t* dims[]            = {&o.G0, &o.G1, &o.M0, &o.M1, &o.N0, &o.N1, &o.K};
+        static const char* names[] = {"G0 (arg5)", "G1 (arg6)",  "M0 (arg7)", "M1 (arg8)",
                                       "N0 (arg9)", "N1 (arg10)", "K (arg11)"};
         for(int i = 0; i < 7; ++i)
             *dims[i] = parse_int(pos[4 + i], names[i], 1, imax);
@@ -134,11 +134,11 @@ void fill(Tensor<T>& t, int init, double lo_int, double hi_int, double lo, doubl
 template <typename ADataType, typename BDataType, typename DDataType, typename EDataType, typename FDataType>
 int run(const Options& o)
 {
-    using DeviceOp =
-        ck::tensor_operation::device::DeviceSplitkGemmBiasEPermute<ADataType, BDataType, DDataType, EDataType, FDataType>;
+    using DeviceOp = ck::tensor_operation::device::DeviceSplitkGemmBiasEPermute<ADataType, BDataType, DDataType,
+                                                                                EDataType, FDataType>;
 
     const index_t G0 = o.G0, G1 = o.G1, M0 = o.M0, M1 = o.M1, N0 = o.N0, N1 = o.N1, K = o.K;
-    const auto mul   = [](std::initializer_list<long long> xs) {
+    const auto mul = [](std::initializer_list<long long> xs) {
         long long p = 1;
         for(long long x : xs)
         {
@@ -194,10 +194,10 @@ int run(const Options& o)
     f_buf.SetZero();
 
     DeviceOp op;
-    auto argument = op.MakeArgument(a_buf.GetDeviceBuffer(), b_buf.GetDeviceBuffer(), d_buf.GetDeviceBuffer(),
-                                    e_buf.GetDeviceBuffer(), f_buf.GetDeviceBuffer(), a_lengths, a_strides, b_lengths,
-                                    b_strides, out_lengths, d_strides, out_lengths, e_strides, out_lengths, f_strides,
-                                    o.split_k, o.reduction);
+    auto argument =
+        op.MakeArgument(a_buf.GetDeviceBuffer(), b_buf.GetDeviceBuffer(), d_buf.GetDeviceBuffer(),
+                        e_buf.GetDeviceBuffer(), f_buf.GetDeviceBuffer(), a_lengths, a_strides, b_lengths, b_strides,
+                        out_lengths, d_strides, out_lengths, e_strides, out_lengths, f_strides, o.split_k, o.reduction);
     if(!op.IsSupportedArgument(argument))
         throw std::invalid_argument(op.GetTypeString() +
                                     " does not support this problem: " + DeviceOp::GetUnsupportedReason(argument));
@@ -207,20 +207,20 @@ int run(const Options& o)
     op.SetWorkSpacePointer(&argument, workspace.GetDeviceBuffer());
 
     const long long G = static_cast<long long>(G0) * G1, M = static_cast<long long>(M0) * M1,
-                    N = static_cast<long long>(N0) * N1;
+                    N         = static_cast<long long>(N0) * N1;
     const index_t k_per_split = DeviceOp::KPerSplit(K, o.split_k);
     std::cout << "problem: G " << G << " (" << G0 << "x" << G1 << "), M " << M << " (" << M0 << "x" << M1 << "), N "
               << N << " (" << N0 << "x" << N1 << "), K " << K << "\n"
               << "split_k " << o.split_k << " (K " << k_per_split << " per split), reduction "
               << (o.split_k == 1 ? "none (split_k = 1: one fused kernel)"
-                                 : o.reduction == SplitKReduction::Workspace
-                                       ? "workspace (two stages)"
-                                       : (std::is_same_v<FDataType, float> ? "atomic (fp32 atomic adds into F)"
-                                                                           : "atomic (fp32 atomic adds into a workspace, "
-                                                                             "then the epilogue)"))
+                  : o.reduction == SplitKReduction::Workspace
+                      ? "workspace (two stages)"
+                      : (std::is_same_v<FDataType, float> ? "atomic (fp32 atomic adds into F)"
+                                                          : "atomic (fp32 atomic adds into a workspace, "
+                                                            "then the epilogue)"))
               << ", workspace " << ws_bytes << " bytes" << std::endl;
 
-    auto invoker  = op.MakeInvoker();
+    auto invoker   = op.MakeInvoker();
     const float ms = invoker.Run(argument, StreamConfig{nullptr, o.time, 0, 1, o.time ? 5 : 1});
 
     if(o.time)

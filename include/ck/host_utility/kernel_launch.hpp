@@ -20,8 +20,8 @@
 
 namespace ck::detail {
 template <typename... Params, typename... Args>
-void launch_global_kernel(const StreamConfig& s, void (*kernel)(Params...), dim3 grid, dim3 block,
-                          std::size_t lds_byte, const Args&... args)
+void launch_global_kernel(const StreamConfig& s, void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t lds_byte,
+                          const Args&... args)
 {
 #if defined(CK_TILE_BACKEND_EMULATOR)
     ::ck_tile::emu::detail::hip_launch_kernel("kernel", kernel, grid, block, lds_byte, s.stream_id_, args...);

@@ -30,12 +30,10 @@ namespace ck::wrapper {
 namespace detail {
 template <typename T>
 struct is_tuple : std::false_type
-{
-};
+{};
 template <typename... Ts>
 struct is_tuple<ck_tile::tuple<Ts...>> : std::true_type
-{
-};
+{};
 template <typename T>
 inline constexpr bool is_tuple_v = is_tuple<std::remove_cvref_t<T>>::value;
 template <typename T>
@@ -197,8 +195,7 @@ struct Layout
     CK_TILE_HOST_DEVICE constexpr Layout(const Shape& shape, const Strides& strides, const Extents& extents,
                                          const index_array& base, const index_array& step, const index_array& valid)
         : shape_(shape), strides_(strides), extents_(extents), base_(base), step_(step), valid_(valid)
-    {
-    }
+    {}
 
     // the offset of a coordinate: one per mode (integer or nested), or one integer for the whole layout
     template <typename Coord>
@@ -245,9 +242,8 @@ struct Layout
     CK_TILE_HOST_DEVICE constexpr index_t offset(const index_array& idx) const
     {
         index_t off = 0;
-        ck_tile::static_for<0, rank, 1>{}([&](auto i) {
-            off += detail::crd2idx(base_[i] + step_[i] * idx[i], shape_.at(i), strides_.at(i));
-        });
+        ck_tile::static_for<0, rank, 1>{}(
+            [&](auto i) { off += detail::crd2idx(base_[i] + step_[i] * idx[i], shape_.at(i), strides_.at(i)); });
         return off;
     }
     CK_TILE_HOST_DEVICE constexpr bool is_valid(const index_array& idx) const
@@ -284,8 +280,7 @@ CK_TILE_HOST_DEVICE constexpr auto mode_sizes(const Shape& shape)
 }
 
 template <typename Shape, typename Strides, typename Extents>
-CK_TILE_HOST_DEVICE constexpr auto
-make_layout_from(const Shape& shape, const Strides& strides, const Extents& extents)
+CK_TILE_HOST_DEVICE constexpr auto make_layout_from(const Shape& shape, const Strides& strides, const Extents& extents)
 {
     constexpr index_t r = tuple_size_v<Shape>;
     ck_tile::array<index_t, r> base{}, step{}, valid{};

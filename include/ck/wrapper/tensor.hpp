@@ -39,10 +39,7 @@ struct Slice
     CK_TILE_HOST_DEVICE constexpr Slice() : from_(0), to_(-1) {}
     CK_TILE_HOST_DEVICE constexpr Slice(index_t to) : from_(0), to_(to) {}
     CK_TILE_HOST_DEVICE constexpr Slice(index_t from, index_t to) : from_(from), to_(to) {}
-    CK_TILE_HOST_DEVICE constexpr index_t length(index_t extent) const
-    {
-        return (to_ < 0 ? extent : to_) - from_;
-    }
+    CK_TILE_HOST_DEVICE constexpr index_t length(index_t extent) const { return (to_ < 0 ? extent : to_) - from_; }
 };
 
 namespace detail {
@@ -51,12 +48,10 @@ inline constexpr bool is_slice_v = std::is_same_v<std::remove_cvref_t<T>, Slice>
 
 template <typename T>
 struct is_slice_tuple : std::false_type
-{
-};
+{};
 template <typename... Ts>
 struct is_slice_tuple<ck_tile::tuple<Ts...>> : std::bool_constant<(sizeof...(Ts) > 0) && (is_slice_v<Ts> && ...)>
-{
-};
+{};
 template <typename T>
 inline constexpr bool is_slice_tuple_v = is_slice_tuple<std::remove_cvref_t<T>>::value;
 

@@ -64,7 +64,7 @@ CK_TILE_HOST_DEVICE void blockwise_copy(const Tensor<MS, TS, LS>& src, Tensor<MD
         bool inside = true;
         for(index_t i = 0; i < r; ++i)
         {
-            const index_t v  = rem % V[i];
+            const index_t v = rem % V[i];
             rem /= V[i];
             const index_t rr = rem % R[i];
             rem /= R[i];

@@ -11,10 +11,10 @@
 //
 // A and B are LDS tensors of a tile, MPerBlock x KPerBlock and NPerBlock x KPerBlock ((M, K) /
 // (N, K) layouts, or (K0, M, K1) / (K0, N, K1) with K = K0 K1), M and N compile-time; K (a
-// multiple of the MFMA's K: 8 for 32x32, 16 for 16x16 fp16) is run in steps of one MFMA. The block has (MPerBlock / (MPerXDL MXdlPerWave)) x (NPerBlock / (NPerXDL
-// NXdlPerWave)) waves of 64 lanes, which must be BlockSize threads. C accumulates in fp32 in the
-// block GEMM's register distribution; the C partition maps each thread's accumulators to their
-// elements of the tile (a padded tile drops the ones outside C).
+// multiple of the MFMA's K: 8 for 32x32, 16 for 16x16 fp16) is run in steps of one MFMA. The block has (MPerBlock /
+// (MPerXDL MXdlPerWave)) x (NPerBlock / (NPerXDL NXdlPerWave)) waves of 64 lanes, which must be BlockSize threads. C
+// accumulates in fp32 in the block GEMM's register distribution; the C partition maps each thread's accumulators to
+// their elements of the tile (a padded tile drops the ones outside C).
 #pragma once
 #include <type_traits>
 #include "ck/ck.hpp"
@@ -49,8 +49,8 @@ struct gemm_tile_dims
 template <typename DataType, typename ATileLayout, typename BTileLayout, index_t BlockSize, typename Traits>
 struct blockwise_gemm_xdl_config
 {
-    static constexpr index_t M = gemm_tile_dims<ATileLayout>::rows;
-    static constexpr index_t N = gemm_tile_dims<BTileLayout>::rows;
+    static constexpr index_t M      = gemm_tile_dims<ATileLayout>::rows;
+    static constexpr index_t N      = gemm_tile_dims<BTileLayout>::rows;
     static constexpr index_t MWaves = M / (Traits::MPerXDL * Traits::MXdlPerWave);
     static constexpr index_t NWaves = N / (Traits::NPerXDL * Traits::NXdlPerWave);
     static_assert(MWaves * Traits::MPerXDL * Traits::MXdlPerWave == M &&
@@ -60,11 +60,11 @@ struct blockwise_gemm_xdl_config
                   "ck::wrapper::blockwise_gemm_xdl: the traits' waves do not make up BlockSize threads");
     // K of one MFMA: 32x32x8 / 16x16x16 for 16-bit types
     static constexpr index_t kWarpK = Traits::MPerXDL == 32 ? 8 : 16;
-    using Shape  = ck_tile::TileGemmShape<ck_tile::sequence<M, N, kWarpK>, ck_tile::sequence<MWaves, NWaves, 1>,
-                                          ck_tile::sequence<Traits::MPerXDL, Traits::NPerXDL, kWarpK>>;
-    using GTraits = ck_tile::TileGemmTraits<false, false, false, ck_tile::tensor_layout::gemm::RowMajor,
-                                            ck_tile::tensor_layout::gemm::ColumnMajor,
-                                            ck_tile::tensor_layout::gemm::RowMajor>;
+    using Shape = ck_tile::TileGemmShape<ck_tile::sequence<M, N, kWarpK>, ck_tile::sequence<MWaves, NWaves, 1>,
+                                         ck_tile::sequence<Traits::MPerXDL, Traits::NPerXDL, kWarpK>>;
+    using GTraits =
+        ck_tile::TileGemmTraits<false, false, false, ck_tile::tensor_layout::gemm::RowMajor,
+                                ck_tile::tensor_layout::gemm::ColumnMajor, ck_tile::tensor_layout::gemm::RowMajor>;
     using Problem   = ck_tile::GemmPipelineProblem<DataType, DataType, float, Shape, GTraits>;
     using BlockGemm = decltype(ck_tile::GemmPipelineAGmemBGmemCRegV1DefaultPolicy::GetBlockGemm<Problem>());
     using CTile     = decltype(BlockGemm::MakeCBlockTile());
@@ -137,8 +137,7 @@ CK_TILE_DEVICE void clear(BlockwiseGemmXdlCVgpr<CTile>& c)
 }
 
 // C's tile += A B^T; ends with a block barrier, so the caller may overwrite the LDS tiles next
-template <typename DataType, index_t BlockSize, typename GemmTraits, typename ATensor, typename BTensor,
-          typename CTile>
+template <typename DataType, index_t BlockSize, typename GemmTraits, typename ATensor, typename BTensor, typename CTile>
 CK_TILE_DEVICE void blockwise_gemm_xdl(const ATensor& a_lds, const BTensor& b_lds, BlockwiseGemmXdlCVgpr<CTile>& c)
 {
     static_assert(ATensor::memory_type == MemoryTypeEnum::Lds && BTensor::memory_type == MemoryTypeEnum::Lds,

@@ -145,9 +145,8 @@ CK_TILE_HOST_DEVICE constexpr auto unmerge(const Layout<S, D, E>& l, const NewLe
         ck_tile::static_for<0, r_, 1>{}([&](auto m) {
             using Entry = std::remove_cvref_t<decltype(std::declval<NewOrder>().at(m))>;
             if constexpr(m.value == I)
-                ck_tile::static_for<0, nn_, 1>{}([&](auto j) {
-                    pos[std::remove_cvref_t<decltype(std::declval<Entry>().at(j))>::value] = u++;
-                });
+                ck_tile::static_for<0, nn_, 1>{}(
+                    [&](auto j) { pos[std::remove_cvref_t<decltype(std::declval<Entry>().at(j))>::value] = u++; });
             else
             {
                 if constexpr(detail::is_tuple_v<Entry>)
@@ -167,7 +166,7 @@ CK_TILE_HOST_DEVICE constexpr auto unmerge(const Layout<S, D, E>& l, const NewLe
             {
                 constexpr index_t j = u.value - I;
                 // stride: the product of the lengths after j, times the mode's stride
-                auto s = detail::mul(stride_i, Number<1>{});
+                auto s  = detail::mul(stride_i, Number<1>{});
                 auto st = [&]<index_t... Ks>(std::integer_sequence<index_t, Ks...>) {
                     return ck_tile::make_tuple(new_lengths.at(Number<j + 1 + Ks>{})...);
                 }(std::make_integer_sequence<index_t, nn - 1 - j>{});

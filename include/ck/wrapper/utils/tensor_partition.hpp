@@ -33,8 +33,7 @@ CK_TILE_HOST_DEVICE constexpr auto kept_dims()
 
 template <index_t N>
 struct no_projection
-{
-};
+{};
 
 // the thread's coordinate in a thread layout (the inverse of a compact layout of Number lengths and strides)
 template <typename ThreadLayout>
@@ -82,13 +81,13 @@ template <MemoryTypeEnum Mem, typename T, typename L, typename TileShape, typena
 CK_TILE_HOST_DEVICE constexpr auto make_local_tile(const Tensor<Mem, T, L>& tensor, const TileShape& tile_shape,
                                                    const BlockIdxs& block_idxs, const Projection&)
 {
-    constexpr index_t nd    = detail::tuple_size_v<TileShape>;
-    constexpr auto kept_n   = detail::kept_dims<Projection, nd>();
-    constexpr auto kept     = kept_n.at(Number<0>{});
+    constexpr index_t nd  = detail::tuple_size_v<TileShape>;
+    constexpr auto kept_n = detail::kept_dims<Projection, nd>();
+    constexpr auto kept   = kept_n.at(Number<0>{});
     static_assert(kept_n.at(Number<1>{}) == L::rank, "ck::wrapper::make_local_tile: the projection keeps one "
-                                                      "dimension per mode of the tensor");
-    auto base               = tensor.layout_.base_;
-    const auto extents      = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
+                                                     "dimension per mode of the tensor");
+    auto base          = tensor.layout_.base_;
+    const auto extents = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
         return ck_tile::make_tuple([&](auto i) {
             constexpr index_t d = kept[i.value];
             if constexpr(detail::is_slice_v<decltype(block_idxs.at(Number<d>{}))>)
@@ -130,11 +129,10 @@ CK_TILE_HOST_DEVICE constexpr auto make_local_tile(const Tensor<Mem, T, L>& tens
     index_t idx[r];
     for(index_t i = r; i-- > 0;)
     {
-        const index_t tiles = ck_tile::integer_divide_ceil(
-            detail::runtime_at(tensor.layout_.extents_, i),
-            detail::runtime_at(tile_shape, i));
-        idx[i]    = block_idx % tiles;
-        block_idx = block_idx / tiles;
+        const index_t tiles = ck_tile::integer_divide_ceil(detail::runtime_at(tensor.layout_.extents_, i),
+                                                           detail::runtime_at(tile_shape, i));
+        idx[i]              = block_idx % tiles;
+        block_idx           = block_idx / tiles;
     }
     const auto idxs = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
         return ck_tile::make_tuple(idx[Is]...);
@@ -156,12 +154,12 @@ CK_TILE_HOST_DEVICE constexpr auto make_local_partition(const Tensor<Mem, T, L>&
                                                         const ThreadLayout& thread_layout, index_t thread_id)
 {
     static_assert(ThreadLayout::rank == L::rank, "ck::wrapper::make_local_partition: one thread mode per tensor mode");
-    const auto c  = detail::thread_coordinate(thread_layout, thread_id);
-    auto base     = tensor.layout_.base_;
-    auto step     = tensor.layout_.step_;
+    const auto c       = detail::thread_coordinate(thread_layout, thread_id);
+    auto base          = tensor.layout_.base_;
+    auto step          = tensor.layout_.step_;
     const auto extents = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
-        return ck_tile::make_tuple(
-            detail::div(tensor.layout_.extents_.at(Number<Is>{}), detail::shape_size(thread_layout.shape_.at(Number<Is>{})))...);
+        return ck_tile::make_tuple(detail::div(tensor.layout_.extents_.at(Number<Is>{}),
+                                               detail::shape_size(thread_layout.shape_.at(Number<Is>{})))...);
     }(std::make_integer_sequence<index_t, L::rank>{});
     ck_tile::static_for<0, L::rank, 1>{}([&](auto i) {
         const index_t p = static_cast<index_t>(detail::shape_size(thread_layout.shape_.at(i)));
@@ -169,9 +167,9 @@ CK_TILE_HOST_DEVICE constexpr auto make_local_partition(const Tensor<Mem, T, L>&
         step[i] *= p;
     });
     using NL = Layout<typename L::shape_type, typename L::strides_type, std::remove_cvref_t<decltype(extents)>>;
-    return Tensor<Mem, T, NL>{NL(tensor.layout_.shape_, tensor.layout_.strides_, extents, base, step,
-                                 tensor.layout_.valid_),
-                              {tensor.GetPointer()}};
+    return Tensor<Mem, T, NL>{
+        NL(tensor.layout_.shape_, tensor.layout_.strides_, extents, base, step, tensor.layout_.valid_),
+        {tensor.GetPointer()}};
 }
 
 } // namespace ck::wrapper

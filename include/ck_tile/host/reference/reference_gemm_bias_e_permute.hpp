@@ -28,12 +28,12 @@ void reference_gemm_bias_e_permute(const HostTensor<ADataType>& a_gs_ms_ks, cons
        d_gs_ms_ns.get_num_of_dimension() != 6 || e_gs_ms_ns.get_num_of_dimension() != 6 ||
        f_gs_ms_ns.get_num_of_dimension() != 6)
         throw std::invalid_argument("reference_gemm_bias_e_permute: A and B must be 5-D, D, E and F 6-D");
-    const auto& al = a_gs_ms_ks.get_lengths();
-    const auto& bl = b_gs_ns_ks.get_lengths();
+    const auto& al       = a_gs_ms_ks.get_lengths();
+    const auto& bl       = b_gs_ns_ks.get_lengths();
     const std::size_t G0 = al[0], G1 = al[1], M0 = al[2], M1 = al[3], K = al[4], N0 = bl[2], N1 = bl[3];
     const std::vector<std::size_t> out{G0, G1, M0, M1, N0, N1};
-    if(bl[0] != G0 || bl[1] != G1 || bl[4] != K || d_gs_ms_ns.get_lengths() != out ||
-       e_gs_ms_ns.get_lengths() != out || f_gs_ms_ns.get_lengths() != out)
+    if(bl[0] != G0 || bl[1] != G1 || bl[4] != K || d_gs_ms_ns.get_lengths() != out || e_gs_ms_ns.get_lengths() != out ||
+       f_gs_ms_ns.get_lengths() != out)
         throw std::invalid_argument("reference_gemm_bias_e_permute: the lengths disagree");
     const std::size_t M = M0 * M1, N = N0 * N1;
 
@@ -54,7 +54,7 @@ void reference_gemm_bias_e_permute(const HostTensor<ADataType>& a_gs_ms_ks, cons
                 for(std::size_t n = 0; n < N; ++n)
                 {
                     const std::size_t m0 = m / M1, m1 = m % M1, n0 = n / N1, n1 = n % N1;
-                    const AccDataType c  = c_m_n(m, n) + type_convert<AccDataType>(d_gs_ms_ns(g0, g1, m0, m1, n0, n1));
+                    const AccDataType c = c_m_n(m, n) + type_convert<AccDataType>(d_gs_ms_ns(g0, g1, m0, m1, n0, n1));
                     f_gs_ms_ns(g0, g1, m0, m1, n0, n1) =
                         type_convert<FDataType>(c * type_convert<AccDataType>(e_gs_ms_ns(g0, g1, m0, m1, n0, n1)));
                 }

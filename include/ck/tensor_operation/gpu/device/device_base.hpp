@@ -53,8 +53,7 @@ struct BaseOperator
 
     // bytes of device workspace the argument needs (0: none)
     virtual std::size_t GetWorkSpaceSize(const BaseArgument*) const { return 0; }
-    virtual void SetWorkSpacePointer(BaseArgument* p_arg, void* p_workspace,
-                                     const StreamConfig& = StreamConfig{}) const
+    virtual void SetWorkSpacePointer(BaseArgument* p_arg, void* p_workspace, const StreamConfig& = StreamConfig{}) const
     {
         p_arg->p_workspace_ = p_workspace;
     }

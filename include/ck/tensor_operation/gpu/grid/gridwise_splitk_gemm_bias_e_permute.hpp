@@ -65,8 +65,8 @@ struct Problem
 };
 
 // offset of element (g0, g1, m, n) of a [G0, G1, M0, M1, N0, N1] tensor with strides s
-CK_TILE_HOST_DEVICE index_t
-offset_6d(const index_t* s, index_t g0, index_t g1, index_t m, index_t n, index_t M1, index_t N1)
+CK_TILE_HOST_DEVICE index_t offset_6d(const index_t* s, index_t g0, index_t g1, index_t m, index_t n, index_t M1,
+                                      index_t N1)
 {
     return g0 * s[0] + g1 * s[1] + (m / M1) * s[2] + (m % M1) * s[3] + (n / N1) * s[4] + (n % N1) * s[5];
 }
@@ -81,13 +81,13 @@ struct SplitKGemmKernel
     using FDataType = typename Config::FDataType;
     using Shape     = typename Config::Shape;
 
-    using Row         = ck_tile::tensor_layout::gemm::RowMajor;
-    using Col         = ck_tile::tensor_layout::gemm::ColumnMajor;
-    using Traits      = ck_tile::TileGemmTraits<true, true, true, Row, Col, Row>;
-    using GemmProblem = ck_tile::GemmPipelineProblem<ADataType, BDataType, float, Shape, Traits, Config::kVectorA,
-                                                     Config::kVectorB>;
-    using Pipeline    = ck_tile::GemmPipelineAGmemBGmemCRegV1<GemmProblem, typename Config::PipelinePolicy>;
-    using BlockGemm   = typename Pipeline::BlockGemm;
+    using Row    = ck_tile::tensor_layout::gemm::RowMajor;
+    using Col    = ck_tile::tensor_layout::gemm::ColumnMajor;
+    using Traits = ck_tile::TileGemmTraits<true, true, true, Row, Col, Row>;
+    using GemmProblem =
+        ck_tile::GemmPipelineProblem<ADataType, BDataType, float, Shape, Traits, Config::kVectorA, Config::kVectorB>;
+    using Pipeline  = ck_tile::GemmPipelineAGmemBGmemCRegV1<GemmProblem, typename Config::PipelinePolicy>;
+    using BlockGemm = typename Pipeline::BlockGemm;
 
     static constexpr index_t kBlockSize = Shape::BlockSize;
     static constexpr index_t kM         = Shape::kM;
@@ -95,7 +95,7 @@ struct SplitKGemmKernel
     static constexpr index_t kK         = Shape::kK;
     static constexpr index_t kVectorWs  = 4; // fp32 workspace rows: ws_ld is a multiple of 4
 
-    static constexpr bool kFAtomic      = std::is_same_v<FDataType, float>; // AtomicAddF needs an fp32 F
+    static constexpr bool kFAtomic = std::is_same_v<FDataType, float>; // AtomicAddF needs an fp32 F
 
     CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize() { return Pipeline::GetSmemSize(); }
 
@@ -107,17 +107,17 @@ struct SplitKGemmKernel
     CK_TILE_DEVICE void operator()(Problem p) const
     {
         using namespace ck_tile;
-        index_t id        = get_block_id();
-        const index_t nt  = p.tiles_m * p.tiles_n;
-        const index_t t   = id % nt;
-        id                = id / nt;
-        const index_t s   = id % p.split_k;
-        const index_t g   = id / p.split_k;
-        const index_t g0  = g / p.G1;
-        const index_t g1  = g % p.G1;
-        const index_t m0  = (t / p.tiles_n) * kM;
-        const index_t n0  = (t % p.tiles_n) * kN;
-        const index_t k0  = s * p.k_per_split;
+        index_t id         = get_block_id();
+        const index_t nt   = p.tiles_m * p.tiles_n;
+        const index_t t    = id % nt;
+        id                 = id / nt;
+        const index_t s    = id % p.split_k;
+        const index_t g    = id / p.split_k;
+        const index_t g0   = g / p.G1;
+        const index_t g1   = g % p.G1;
+        const index_t m0   = (t / p.tiles_n) * kM;
+        const index_t n0   = (t % p.tiles_n) * kN;
+        const index_t k0   = s * p.k_per_split;
         const index_t klen = min(p.K - k0, p.k_per_split);
 
         __shared__ char p_smem[GetSmemSize()];
@@ -125,8 +125,8 @@ struct SplitKGemmKernel
         auto acc = BlockGemm{}.MakeCBlockTile();
         if(klen > 0)
         {
-            const auto* p_a = static_cast<const ADataType*>(p.p_a) + g0 * p.a_stride_g0 + g1 * p.a_stride_g1 + k0;
-            const auto* p_b = static_cast<const BDataType*>(p.p_b) + g0 * p.b_stride_g0 + g1 * p.b_stride_g1 + k0;
+            const auto* p_a   = static_cast<const ADataType*>(p.p_a) + g0 * p.a_stride_g0 + g1 * p.a_stride_g1 + k0;
+            const auto* p_b   = static_cast<const BDataType*>(p.p_b) + g0 * p.b_stride_g0 + g1 * p.b_stride_g1 + k0;
             const auto a_view = pad_tensor_view(
                 make_naive_tensor_view<address_space_enum::global>(
                     p_a, make_tuple(p.M, klen), make_tuple(p.a_stride_m, 1), number<Config::kVectorA>{}),
@@ -150,11 +150,11 @@ struct SplitKGemmKernel
         if(mode == EpilogueMode::StoreWorkspace || mode == EpilogueMode::AtomicAddWorkspace)
         {
             const index_t slice = mode == EpilogueMode::StoreWorkspace ? s * p.G + g : g;
-            const auto ws_view  = pad_tensor_view(
-                make_naive_tensor_view<address_space_enum::global>(p.p_ws + static_cast<long_index_t>(slice) * p.M * p.ws_ld,
-                                                                   make_tuple(p.M, p.ws_ld), make_tuple(p.ws_ld, 1),
-                                                                   number<kVectorWs>{}),
-                make_tuple(number<kM>{}, number<kN>{}), sequence<true, true>{});
+            const auto ws_view =
+                pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
+                                    p.p_ws + static_cast<long_index_t>(slice) * p.M * p.ws_ld, make_tuple(p.M, p.ws_ld),
+                                    make_tuple(p.ws_ld, 1), number<kVectorWs>{}),
+                                make_tuple(number<kM>{}, number<kN>{}), sequence<true, true>{});
             const auto ws_window =
                 make_tile_window(ws_view, make_tuple(number<kM>{}, number<kN>{}), make_multi_index(m0, n0));
             if(mode == EpilogueMode::StoreWorkspace)
@@ -172,11 +172,11 @@ struct SplitKGemmKernel
                 ptr + g0 * st[0] + g1 * st[1], make_tuple(p.M / p.M1, p.M1, p.N / p.N1, p.N1),
                 make_tuple(st[2], st[3], st[4], st[5]), number<1>{});
             (void)space;
-            const auto v2 = transform_tensor_view(
-                v4,
-                make_tuple(make_merge_transform(make_tuple(p.M / p.M1, p.M1)),
-                           make_merge_transform(make_tuple(p.N / p.N1, p.N1))),
-                make_tuple(sequence<0, 1>{}, sequence<2, 3>{}), make_tuple(sequence<0>{}, sequence<1>{}));
+            const auto v2 = transform_tensor_view(v4,
+                                                  make_tuple(make_merge_transform(make_tuple(p.M / p.M1, p.M1)),
+                                                             make_merge_transform(make_tuple(p.N / p.N1, p.N1))),
+                                                  make_tuple(sequence<0, 1>{}, sequence<2, 3>{}),
+                                                  make_tuple(sequence<0>{}, sequence<1>{}));
             return make_tile_window(pad_tensor_view(v2, make_tuple(number<kM>{}, number<kN>{}), sequence<true, true>{}),
                                     make_tuple(number<kM>{}, number<kN>{}), make_multi_index(m0, n0),
                                     typename decltype(acc)::StaticTileDistribution{});
@@ -209,9 +209,9 @@ struct ReduceEpilogueKernel
     using EDataType = typename Config::EDataType;
     using FDataType = typename Config::FDataType;
 
-    static constexpr index_t kBlockSize   = 256;
-    static constexpr index_t kNPerThread  = 4;
-    static constexpr index_t kNPerBlock   = kBlockSize * kNPerThread;
+    static constexpr index_t kBlockSize  = 256;
+    static constexpr index_t kNPerThread = 4;
+    static constexpr index_t kNPerBlock  = kBlockSize * kNPerThread;
 
     CK_TILE_HOST static dim3 GridSize(const Problem& p)
     {
@@ -232,7 +232,7 @@ struct ReduceEpilogueKernel
         if(n_at >= p.N)
             return;
 
-        float c[kNPerThread] = {};
+        float c[kNPerThread]     = {};
         const long_index_t slice = static_cast<long_index_t>(p.G) * p.M * p.ws_ld;
         const float* p_ws        = p.p_ws + static_cast<long_index_t>(row) * p.ws_ld + n_at;
         for(index_t s = 0; s < num_partials; ++s)
@@ -246,7 +246,7 @@ struct ReduceEpilogueKernel
         {
             const index_t n = n_at + j;
             const float y   = (c[j] + type_convert<float>(p_d[offset_6d(p.d_strides, g0, g1, m, n, p.M1, p.N1)])) *
-                            type_convert<float>(p_e[offset_6d(p.e_strides, g0, g1, m, n, p.M1, p.N1)]);
+                              type_convert<float>(p_e[offset_6d(p.e_strides, g0, g1, m, n, p.M1, p.N1)]);
             p_f[offset_6d(p.f_strides, g0, g1, m, n, p.M1, p.N1)] = type_convert<FDataType>(y);
         }
     }

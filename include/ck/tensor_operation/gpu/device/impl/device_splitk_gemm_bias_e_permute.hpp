@@ -92,9 +92,9 @@ struct Config
     using FDataType = F;
     // K of one MFMA: 32x32x8 / 16x16x16 for 16-bit types, 32x32x2 / 16x16x4 for fp32
     static constexpr index_t kWarpK = std::is_same_v<A, float> ? (MPerXdl == 32 ? 2 : 4) : (MPerXdl == 32 ? 8 : 16);
-    using Shape = ck_tile::TileGemmShape<ck_tile::sequence<MPerBlock, NPerBlock, KPerBlock>,
-                                         ck_tile::sequence<MWaves, NWaves, 1>,
-                                         ck_tile::sequence<MPerXdl, NPerXdl, kWarpK>>;
+    using Shape =
+        ck_tile::TileGemmShape<ck_tile::sequence<MPerBlock, NPerBlock, KPerBlock>, ck_tile::sequence<MWaves, NWaves, 1>,
+                               ck_tile::sequence<MPerXdl, NPerXdl, kWarpK>>;
     static constexpr index_t kVectorA = 16 / static_cast<index_t>(sizeof(A));
     static constexpr index_t kVectorB = 16 / static_cast<index_t>(sizeof(B));
     using PipelinePolicy              = splitk_gemm_bias_e_permute::PipelinePolicy;
@@ -120,8 +120,8 @@ template <typename ADataType, typename BDataType, typename DDataType, typename E
           index_t NPerXdl = 32, index_t MWaves = 2, index_t NWaves = 2>
 struct DeviceSplitkGemmBiasEPermute : public BaseOperator
 {
-    using Config = splitk_gemm_bias_e_permute::Config<ADataType, BDataType, DDataType, EDataType, FDataType, MPerBlock,
-                                                      NPerBlock, KPerBlock, MPerXdl, NPerXdl, MWaves, NWaves>;
+    using Config  = splitk_gemm_bias_e_permute::Config<ADataType, BDataType, DDataType, EDataType, FDataType, MPerBlock,
+                                                       NPerBlock, KPerBlock, MPerXdl, NPerXdl, MWaves, NWaves>;
     using Problem = splitk_gemm_bias_e_permute::Problem;
     using Mode    = splitk_gemm_bias_e_permute::EpilogueMode;
     using GemmKernel   = splitk_gemm_bias_e_permute::SplitKGemmKernel<Config>;
@@ -165,7 +165,7 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
                                             " bytes of workspace (SetWorkSpacePointer)");
 
             const auto gemm = [&](Mode mode) {
-                using K = GemmKernel;
+                using K   = GemmKernel;
                 Problem q = p;
                 q.mode    = static_cast<index_t>(mode);
                 return ck_tile::make_kernel<K::kBlockSize>(K{}, K::GridSize(q), dim3(K::kBlockSize), 0, q);
@@ -182,14 +182,13 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
             if(p.split_k == 1)
                 return ck_tile::launch_kernel(s, gemm(Mode::StoreF));
             if(arg.reduction_ == SplitKReduction::Workspace)
-                return ck_tile::launch_kernel(s, gemm(Mode::StoreWorkspace),
-                                              reduce(p.split_k));
+                return ck_tile::launch_kernel(s, gemm(Mode::StoreWorkspace), reduce(p.split_k));
             if constexpr(kFAtomic)
                 return ck_tile::launch_kernel(s, zero(p.p_f, static_cast<std::size_t>(p.f_space) * sizeof(FDataType)),
                                               gemm(Mode::AtomicAddF));
             else
-                return ck_tile::launch_kernel(s, zero(p.p_ws, WorkSpaceBytes(arg)),
-                                              gemm(Mode::AtomicAddWorkspace), reduce(1));
+                return ck_tile::launch_kernel(s, zero(p.p_ws, WorkSpaceBytes(arg)), gemm(Mode::AtomicAddWorkspace),
+                                              reduce(1));
         }
 
         float Run(const BaseArgument* p_arg, const StreamConfig& s = StreamConfig{}) override
@@ -259,9 +258,9 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
         using Instr = typename GemmKernel::BlockGemm::WarpGemm::WarpGemmAttribute::instr;
         std::ostringstream os;
         os << "DeviceSplitkGemmBiasEPermute<" << splitk_gemm_bias_e_permute::type_name<ADataType>() << ", "
-           << GemmKernel::kBlockSize << ", " << MPerBlock << ", " << NPerBlock << ", " << KPerBlock
-           << ", " << MWaves << "x" << NWaves << " waves, " << ck_tile::mfma_traits<Instr>::mnemonic << ", AK1 " << kVecA
-           << ", BK1 " << kVecB << ">";
+           << GemmKernel::kBlockSize << ", " << MPerBlock << ", " << NPerBlock << ", " << KPerBlock << ", " << MWaves
+           << "x" << NWaves << " waves, " << ck_tile::mfma_traits<Instr>::mnemonic << ", AK1 " << kVecA << ", BK1 "
+           << kVecB << ">";
         return os.str();
     }
 
@@ -342,8 +341,8 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
         constexpr long long lim = std::numeric_limits<int32_t>::max();
         const long long G = static_cast<long long>(al[0]) * al[1], M = static_cast<long long>(al[2]) * al[3],
                         N = static_cast<long long>(bl[2]) * bl[3];
-        if(space(al, arg.a_strides_) > lim || space(bl, arg.b_strides_) > lim ||
-           space(out, arg.d_strides_) > lim || space(out, arg.e_strides_) > lim || space(out, arg.f_strides_) > lim)
+        if(space(al, arg.a_strides_) > lim || space(bl, arg.b_strides_) > lim || space(out, arg.d_strides_) > lim ||
+           space(out, arg.e_strides_) > lim || space(out, arg.f_strides_) > lim)
             return "a tensor spans more than 2^31 - 1 elements (this op uses 32-bit offsets)";
         if(M * ((N + 3) / 4 * 4) > lim || G * M * N > lim)
             return "G x M x N is too large for 32-bit offsets";
@@ -359,32 +358,32 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
         return ck_tile::integer_divide_ceil(K, split_k * KPerBlock) * KPerBlock;
     }
 
-  private:
+private:
     static Problem MakeProblem(const Argument& arg)
     {
         Problem p{};
-        p.p_a         = arg.p_a_;
-        p.p_b         = arg.p_b_;
-        p.p_d         = arg.p_d_;
-        p.p_e         = arg.p_e_;
-        p.p_f         = arg.p_f_;
-        p.p_ws        = nullptr;
-        p.G1          = arg.a_lengths_[1];
-        p.M1          = arg.a_lengths_[3];
-        p.N1          = arg.b_lengths_[3];
-        p.G           = arg.a_lengths_[0] * arg.a_lengths_[1];
-        p.M           = arg.a_lengths_[2] * arg.a_lengths_[3];
-        p.N           = arg.b_lengths_[2] * arg.b_lengths_[3];
-        p.K           = arg.a_lengths_[4];
-        p.split_k     = arg.split_k_;
-        p.k_per_split = KPerSplit(p.K, p.split_k);
-        p.ws_ld       = ck_tile::integer_least_multiple(p.N, 4);
-        p.a_stride_g0 = arg.a_strides_[0];
-        p.a_stride_g1 = arg.a_strides_[1];
-        p.a_stride_m  = arg.a_strides_[3];
-        p.b_stride_g0 = arg.b_strides_[0];
-        p.b_stride_g1 = arg.b_strides_[1];
-        p.b_stride_n  = arg.b_strides_[3];
+        p.p_a             = arg.p_a_;
+        p.p_b             = arg.p_b_;
+        p.p_d             = arg.p_d_;
+        p.p_e             = arg.p_e_;
+        p.p_f             = arg.p_f_;
+        p.p_ws            = nullptr;
+        p.G1              = arg.a_lengths_[1];
+        p.M1              = arg.a_lengths_[3];
+        p.N1              = arg.b_lengths_[3];
+        p.G               = arg.a_lengths_[0] * arg.a_lengths_[1];
+        p.M               = arg.a_lengths_[2] * arg.a_lengths_[3];
+        p.N               = arg.b_lengths_[2] * arg.b_lengths_[3];
+        p.K               = arg.a_lengths_[4];
+        p.split_k         = arg.split_k_;
+        p.k_per_split     = KPerSplit(p.K, p.split_k);
+        p.ws_ld           = ck_tile::integer_least_multiple(p.N, 4);
+        p.a_stride_g0     = arg.a_strides_[0];
+        p.a_stride_g1     = arg.a_strides_[1];
+        p.a_stride_m      = arg.a_strides_[3];
+        p.b_stride_g0     = arg.b_strides_[0];
+        p.b_stride_g1     = arg.b_strides_[1];
+        p.b_stride_n      = arg.b_strides_[3];
         long long d_space = 1, e_space = 1, f_space = 1;
         for(int d = 0; d < kNumDim; ++d)
         {
@@ -407,7 +406,7 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
     {
         if(arg.split_k_ <= 1)
             return 0;
-        const Problem p          = MakeProblem(arg);
+        const Problem p         = MakeProblem(arg);
         const std::size_t slice = static_cast<std::size_t>(p.G) * p.M * p.ws_ld * sizeof(float);
         if(arg.reduction_ == SplitKReduction::Workspace)
             return slice * static_cast<std::size_t>(p.split_k);
