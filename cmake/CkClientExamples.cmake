@@ -8,6 +8,17 @@
 # installed package.
 include(${PROJECT_SOURCE_DIR}/client_example/client_targets.cmake) # CK_CLIENT_EXAMPLE_TARGETS
 
+# a device-code-only build compiles the client examples' device code like every other target's
+# (the device-code check); nothing is installed or linked there
+if(CK_TILE_DEVICE_CODE_ONLY)
+  foreach(_t IN LISTS CK_CLIENT_EXAMPLE_TARGETS)
+    if(NOT _t STREQUAL "client_tensor_transform_using_wrapper") # host only: no device code
+      ck_tile_add_executable(${_t} SOURCES ${PROJECT_SOURCE_DIR}/client_example/${CK_CLIENT_EXAMPLE_SOURCE_${_t}} WAVE 64)
+    endif()
+  endforeach()
+  return()
+endif()
+
 set(_ck_client_prefix ${CMAKE_BINARY_DIR}/install)
 set(_ck_client_dir ${CMAKE_BINARY_DIR}/client_example)
 set(_ck_client_args -DCMAKE_PREFIX_PATH=${_ck_client_prefix} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}

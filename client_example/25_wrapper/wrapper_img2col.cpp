@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <array>
 #include <initializer_list>
 #include <vector>
 

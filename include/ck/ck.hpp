@@ -13,6 +13,33 @@
 #endif
 #include "ck_tile/host/runtime/runtime.hpp"
 
+#if defined(CK_TILE_DEVICE_CODE_ONLY)
+// a device-code-only build has no HIP headers: threadIdx, blockIdx and blockDim from clang's
+// builtins (each use reads the work-item's registers, as HIP's do)
+namespace ck::detail {
+struct hip_uint3
+{
+    unsigned x, y, z;
+};
+__device__ inline hip_uint3 hip_thread_idx()
+{
+    return {__builtin_amdgcn_workitem_id_x(), __builtin_amdgcn_workitem_id_y(), __builtin_amdgcn_workitem_id_z()};
+}
+__device__ inline hip_uint3 hip_block_idx()
+{
+    return {__builtin_amdgcn_workgroup_id_x(), __builtin_amdgcn_workgroup_id_y(), __builtin_amdgcn_workgroup_id_z()};
+}
+__device__ inline hip_uint3 hip_block_dim()
+{
+    return {__builtin_amdgcn_workgroup_size_x(), __builtin_amdgcn_workgroup_size_y(),
+            __builtin_amdgcn_workgroup_size_z()};
+}
+} // namespace ck::detail
+#define threadIdx (::ck::detail::hip_thread_idx())
+#define blockIdx (::ck::detail::hip_block_idx())
+#define blockDim (::ck::detail::hip_block_dim())
+#endif
+
 // the launch bounds the classic kernels declare (__CK_WRAPPER_LAUNCH_BOUNDS__ and kin)
 #ifndef CK_MAX_THREAD_PER_BLOCK
 #define CK_MAX_THREAD_PER_BLOCK 256

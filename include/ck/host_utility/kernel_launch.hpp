@@ -26,7 +26,11 @@ void launch_global_kernel(const StreamConfig& s, void (*kernel)(Params...), dim3
 #if defined(CK_TILE_BACKEND_EMULATOR)
     ::ck_tile::emu::detail::hip_launch_kernel("kernel", kernel, grid, block, lds_byte, s.stream_id_, args...);
 #else
-    hipLaunchKernelGGL(kernel, grid, block, lds_byte, s.stream_id_, args...);
+    // the kernel's parameters, converted from the arguments, and their addresses
+    ck_tile::tuple<Params...> params{static_cast<Params>(args)...};
+    void* ptrs[sizeof...(Params) + 1] = {};
+    ck_tile::static_for<0, sizeof...(Params), 1>{}([&](auto i) { ptrs[i.value] = &params.at(i); });
+    HIP_CHECK_ERROR(hipLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, ptrs, lds_byte, s.stream_id_));
 #endif
     HIP_CHECK_ERROR(hipGetLastError());
 }

@@ -10,6 +10,6 @@
 
 namespace ck {
 using ck_tile::block_sync_lds;
-CK_TILE_DEVICE inline index_t get_thread_local_1d_id() { return ck_tile::get_thread_id(); }
-CK_TILE_DEVICE inline index_t get_block_1d_id() { return ck_tile::get_block_id(); }
+CK_TILE_DEVICE index_t get_thread_local_1d_id() { return ck_tile::get_thread_id(); }
+CK_TILE_DEVICE index_t get_block_1d_id() { return ck_tile::get_block_id(); }
 } // namespace ck

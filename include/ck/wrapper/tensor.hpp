@@ -115,20 +115,56 @@ struct Tensor
 
     // logical indices (one per mode): the element as a value (0 where the layout marks it
     // invalid), and a store that skips invalid ones
+    // where an element lives: its layout offset in memory; in a register tensor, its column-major
+    // index over the extents (the copies' order, so that their register indices are constants)
+    CK_TILE_HOST_DEVICE constexpr index_t storage_index(const index_array& idx) const
+    {
+        if constexpr(kOwning)
+        {
+            index_t flat = 0, mult = 1;
+            ck_tile::static_for<0, rank, 1>{}([&](auto i) {
+                flat += idx[i] * mult;
+                mult *= static_cast<index_t>(layout_.extents_.at(i));
+            });
+            return flat;
+        }
+        else
+            return layout_.offset(idx);
+    }
+    // a coordinate (one index per mode, nested or not, or one index in all) as logical indices
+    template <typename Coord>
+    CK_TILE_HOST_DEVICE constexpr index_array coordinate_to_indices(const Coord& c) const
+    {
+        if constexpr(detail::is_tuple_v<Coord>)
+        {
+            if constexpr(detail::tuple_size_v<Coord> == rank)
+            {
+                index_array idx{};
+                ck_tile::static_for<0, rank, 1>{}(
+                    [&](auto i) { idx[i] = detail::crd2flat(c.at(i), layout_.shape_.at(i)); });
+                return idx;
+            }
+            else
+                return layout_.unflatten(static_cast<index_t>(c.at(Number<0>{})));
+        }
+        else
+            return layout_.unflatten(static_cast<index_t>(c));
+    }
+
     CK_TILE_HOST_DEVICE constexpr DataType load(const index_array& idx) const
     {
-        return layout_.is_valid(idx) ? GetPointer()[layout_.offset(idx)] : DataType{};
+        return layout_.is_valid(idx) ? GetPointer()[storage_index(idx)] : DataType{};
     }
     CK_TILE_HOST_DEVICE constexpr void store(const index_array& idx, const DataType& v)
     {
         if(layout_.is_valid(idx))
-            GetPointer()[layout_.offset(idx)] = v;
+            GetPointer()[storage_index(idx)] = v;
     }
     CK_TILE_HOST_DEVICE constexpr void store(const index_array& idx, const DataType& v) const
         requires(!kOwning)
     {
         if(layout_.is_valid(idx))
-            GetPointer()[layout_.offset(idx)] = v;
+            GetPointer()[storage_index(idx)] = v;
     }
 
     // an element by coordinate (see Layout::operator())
@@ -136,18 +172,27 @@ struct Tensor
         requires(!detail::is_slice_v<Coord> && !detail::is_slice_tuple_v<Coord>)
     CK_TILE_HOST_DEVICE constexpr auto& operator()(const Coord& c)
     {
-        return GetPointer()[layout_(c)];
+        if constexpr(kOwning)
+            return GetPointer()[storage_index(coordinate_to_indices(c))];
+        else
+            return GetPointer()[layout_(c)];
     }
     template <typename Coord>
         requires(!detail::is_slice_v<Coord> && !detail::is_slice_tuple_v<Coord>)
     CK_TILE_HOST_DEVICE constexpr auto& operator()(const Coord& c) const
     {
-        return GetPointer()[layout_(c)];
+        if constexpr(kOwning)
+            return GetPointer()[storage_index(coordinate_to_indices(c))];
+        else
+            return GetPointer()[layout_(c)];
     }
     template <typename Coord>
     CK_TILE_HOST_DEVICE constexpr auto& operator[](const Coord& c) const
     {
-        return GetPointer()[layout_(c)];
+        if constexpr(kOwning)
+            return GetPointer()[storage_index(coordinate_to_indices(c))];
+        else
+            return GetPointer()[layout_(c)];
     }
 
     // a sub-tensor: one Slice per mode (of a tensor over memory), or a tuple of them

@@ -20,13 +20,35 @@ template <MemoryTypeEnum MS, typename TS, typename LS, MemoryTypeEnum MD, typena
 CK_TILE_HOST_DEVICE constexpr void copy(const Tensor<MS, TS, LS>& src, Tensor<MD, TD, LD>& dst)
 {
     static_assert(LS::rank == LD::rank, "ck::wrapper::copy: tensors of one rank");
-    const index_t n = static_cast<index_t>(size(src.layout_));
-    for(index_t i = 0; i < n; ++i)
+    using DT               = std::remove_const_t<TD>;
+    const index_t n        = static_cast<index_t>(size(src.layout_));
+    constexpr bool src_reg = Tensor<MS, TS, LS>::kOwning, dst_reg = Tensor<MD, TD, LD>::kOwning;
+    if constexpr(src_reg || dst_reg)
     {
-        const auto idx = src.layout_.unflatten(i);
-        dst.store(idx, ck_tile::type_convert<std::remove_const_t<TD>>(src.load(idx)));
+        // a register tensor keeps element i (column-major over its extents) in register i:
+        // unrolled over its capacity, every register index is a compile-time constant
+        constexpr index_t cap = src_reg ? detail::static_size<LS>() : detail::static_size<LD>();
+        ck_tile::static_for<0, cap, 1>{}([&](auto i) {
+            if(i.value < n)
+            {
+                const auto idx = src.layout_.unflatten(i.value);
+                if constexpr(src_reg && dst_reg)
+                    dst.storage_.data()[i.value] = ck_tile::type_convert<DT>(src.storage_.data()[i.value]);
+                else if constexpr(src_reg)
+                    dst.store(idx, ck_tile::type_convert<DT>(src.storage_.data()[i.value]));
+                else
+                    dst.storage_.data()[i.value] = ck_tile::type_convert<DT>(src.load(idx));
+            }
+        });
     }
+    else
+        for(index_t i = 0; i < n; ++i)
+        {
+            const auto idx = src.layout_.unflatten(i);
+            dst.store(idx, ck_tile::type_convert<DT>(src.load(idx)));
+        }
 }
+
 template <MemoryTypeEnum MS, typename TS, typename LS, MemoryTypeEnum MD, typename TD, typename LD>
 CK_TILE_HOST_DEVICE constexpr void copy(const Tensor<MS, TS, LS>& src, Tensor<MD, TD, LD>&& dst)
 {

@@ -47,8 +47,14 @@ template <MemoryTypeEnum Mem, typename T, typename L>
 CK_TILE_HOST_DEVICE constexpr void clear(Tensor<Mem, T, L>& t)
 {
     const index_t n = static_cast<index_t>(size(t.layout_));
-    for(index_t i = 0; i < n; ++i)
-        t.store(t.layout_.unflatten(i), T{});
+    if constexpr(Tensor<Mem, T, L>::kOwning)
+        ck_tile::static_for<0, detail::static_size<L>(), 1>{}([&](auto i) {
+            if(i.value < n)
+                t.storage_.data()[i.value] = T{};
+        });
+    else
+        for(index_t i = 0; i < n; ++i)
+            t.store(t.layout_.unflatten(i), T{});
 }
 
 } // namespace ck::wrapper
