@@ -31,6 +31,8 @@ CK_TILE_WARP_GEMM_INSTR(fp8_t, fp8_t, float, 32, 32, 16, v_mfma_f32_32x32x16_fp8
 CK_TILE_WARP_GEMM_INSTR(fp8_t, fp8_t, float, 16, 16, 32, v_mfma_f32_16x16x32_fp8_fp8)
 CK_TILE_WARP_GEMM_INSTR(bf8_t, bf8_t, float, 32, 32, 16, v_mfma_f32_32x32x16_bf8_bf8)
 CK_TILE_WARP_GEMM_INSTR(bf8_t, bf8_t, float, 16, 16, 32, v_mfma_f32_16x16x32_bf8_bf8)
+CK_TILE_WARP_GEMM_INSTR(int8_t, int8_t, int32_t, 32, 32, 16, v_mfma_i32_32x32x16_i8)
+CK_TILE_WARP_GEMM_INSTR(int8_t, int8_t, int32_t, 16, 16, 32, v_mfma_i32_16x16x32_i8)
 #undef CK_TILE_WARP_GEMM_INSTR
 } // namespace detail
 
