@@ -38,6 +38,18 @@ TEST_CASE("universal pipelines: every K loop length, whole and partial tiles")
     CHECK(run<U<Pipe::mem_interwave, half_t, half_t, Col, Col, Epi::cshuffle, false>>(100, 30, 70));
 }
 
+TEST_CASE("the deeper fp16 / bf16 warp tiles: gfx950's MFMAs, or two CDNA3 ones in a row")
+{
+    using K16 = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 64>, ck_tile::sequence<2, 2, 1>,
+                                       ck_tile::sequence<32, 32, 16>>;
+    using K32 = ck_tile::TileGemmShape<ck_tile::sequence<64, 128, 64>, ck_tile::sequence<2, 2, 1>,
+                                       ck_tile::sequence<16, 16, 32>>;
+    CHECK(run<U<Pipe::compv3, half_t, half_t, Row, Col, Epi::default_2d, true, false, K16>>(256, 128, 192));
+    CHECK(run<U<Pipe::compv4, bf16_t, bf16_t, Col, Row, Epi::cshuffle, true, false, K16>>(136, 72, 100, {.range = 1}));
+    CHECK(run<U<Pipe::mem_intrawave, half_t, half_t, Row, Row, Epi::cshuffle, true, false, K32>>(64, 256, 128));
+    CHECK(run<U<Pipe::compv3, bf16_t, bf16_t, Col, Col, Epi::default_2d, false, false, K32>>(33, 47, 95, {.range = 1}));
+}
+
 TEST_CASE("split-K adds every split once, into 16-bit, fp32 and int32 C")
 {
     using F16  = U<Pipe::compv3>;
@@ -118,4 +130,33 @@ TEST_CASE("hot loop and tail of the universal pipelines")
     using Mem4 = ck_tile::BaseGemmPipelineAgBgCr<4>;
     CHECK(Mem4::GetBlockLoopTailNum(8) == ck_tile::TailNumber::Full);
     CHECK(Mem4::GetBlockLoopTailNum(10) == ck_tile::TailNumber::Two);
+}
+
+TEST_CASE("reference_gemm_gpu agrees with reference_gemm, every layout")
+{
+    auto check = [](auto a_layout, auto b_layout, int M, int N, int K, int sa, int sb) {
+        using AL         = decltype(a_layout);
+        using BL         = decltype(b_layout);
+        const bool a_row = ck_tile::is_row_major_v<AL>, b_row = ck_tile::is_row_major_v<BL>;
+        auto a = make_matrix<half_t>(M, K, sa, a_row, 5, true);
+        auto b = make_matrix<half_t>(K, N, sb, b_row, 6, true);
+        ck_tile::HostTensor<float> c(ck_tile::host_tensor_descriptor(M, N, 0, true));
+        ck_tile::HostTensor<float> c_ref(ck_tile::host_tensor_descriptor(M, N, 0, true));
+        ck_tile::DeviceMem a_dev(a.get_element_space_size_in_bytes()), b_dev(b.get_element_space_size_in_bytes()),
+            c_dev(c.get_element_space_size_in_bytes());
+        a_dev.ToDevice(a.data());
+        b_dev.ToDevice(b.data());
+        c_dev.SetZero();
+        ck_tile::reference_gemm_gpu<half_t, half_t, float, float, AL, BL, Row>(
+            static_cast<const half_t*>(a_dev.GetDeviceBuffer()), static_cast<const half_t*>(b_dev.GetDeviceBuffer()),
+            static_cast<float*>(c_dev.GetDeviceBuffer()), M, N, K, static_cast<int>(a.get_stride(a_row ? 0 : 1)),
+            static_cast<int>(b.get_stride(b_row ? 0 : 1)), static_cast<int>(c.get_stride(0)));
+        c_dev.FromDevice(c.data());
+        ck_tile::reference_gemm<half_t, half_t, float, float>(a, b, c_ref);
+        return ck_tile::check_err(c.mData, c_ref.mData, "reference_gemm_gpu", 0, 0);
+    };
+    CHECK(check(Row{}, Col{}, 67, 45, 33, 0, 0));
+    CHECK(check(Col{}, Row{}, 30, 70, 19, 40, 80)); // strides past the dimensions, gaps of NaN
+    CHECK(check(Row{}, Row{}, 1, 1, 1, 0, 0));
+    CHECK(check(Col{}, Col{}, 64, 64, 128, 70, 130));
 }
