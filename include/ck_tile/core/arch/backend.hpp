@@ -2,8 +2,8 @@
 // The backend seam: the one place that picks which implementation of the arch primitives a build
 // uses. Everything above core/arch/ is written once against this set (namespace ck_tile):
 //
-//   thread identity   get_thread_id, get_block_id, get_block_size, get_grid_size, get_lane_id,
-//                     get_warp_id
+//   thread identity   get_thread_id, get_block_id (x; get_block_id_y, get_block_id_z), get_block_size,
+//                     get_grid_size, get_lane_id, get_warp_id
 //   barriers          block_sync_lds (workgroup barrier after this thread's LDS accesses),
 //                     block_sync (workgroup barrier ordering all memory)
 //   wave operations   warp_shuffle, readfirstlane, ballot, warp_butterfly (v = combine(v,
@@ -11,7 +11,8 @@
 //   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator),
 //                     lds_transpose_read_b64 (gfx950's ds_read_b64_tr_b16 / _b8)
 //   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access,
-//                     buffer_atomic_add_checked (fp32)
+//                     buffer_atomic_add_checked (fp32, int32), buffer_atomic_pk_add_checked
+//                     (pairs of fp16 or bf16)
 //   access hooks      lds_note_load, lds_note_store, global_note_store, access_site
 //                     (the emulator's race detection and profile; empty on hip)
 //   device printf     CK_TILE_PRINTF(fmt, ...)

@@ -93,3 +93,59 @@ struct WarpGemmAttributeMfmaTransposedCDistribution
 };
 
 } // namespace ck_tile
+
+namespace ck_tile {
+
+// WarpGemmAttributeMfmaIterateK<Instr, kKIter, kTransposeC>: a warp GEMM kKIter times as deep as
+// the instruction, made of kKIter instructions in a row (upstream's ...IterateK). Each lane holds
+// kKIter x a_per_lane consecutive K values of its row (one wide LDS read instead of kKIter
+// narrow ones): K = <K lane groups, kKIter, a_per_lane>, and instruction i takes the i-th run of
+// a_per_lane values of every lane. The instructions thus see K in another order than 0, 1, 2...,
+// the same one for A and B, so the sum is the same. With kTransposeC the instructions compute C
+// transposed, as in WarpGemmAttributeMfmaTransposedCDistribution, whose C distribution it has.
+template <typename Instr, index_t kKIter, bool kTransposeC>
+struct WarpGemmAttributeMfmaIterateK
+{
+    using base  = WarpGemmAttributeMfma<Instr>;
+    using instr = Instr;
+    using tr    = typename base::tr;
+
+    using ADataType = typename base::ADataType;
+    using BDataType = typename base::BDataType;
+    using CDataType = typename base::CDataType;
+
+    static constexpr index_t kM = kTransposeC ? base::kN : base::kM;
+    static constexpr index_t kN = kTransposeC ? base::kM : base::kN;
+    static constexpr index_t kK = base::kK * kKIter;
+
+    static constexpr index_t kPerLane = base::kABKPerLane;
+
+    template <index_t kRows>
+    using ABEncoding =
+        tile_distribution_encoding<sequence<>, tuple<sequence<kRows>, sequence<base::kABKLane, kKIter, kPerLane>>,
+                                   tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2, 2>, sequence<1, 2>>;
+    using AWarpDstrEncoding = ABEncoding<kM>;
+    using BWarpDstrEncoding = ABEncoding<kN>;
+    using CWarpDstrEncoding =
+        std::conditional_t<kTransposeC, typename WarpGemmAttributeMfmaTransposedCDistribution<Instr>::CWarpDstrEncoding,
+                           typename base::CWarpDstrEncoding>;
+
+    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const thread_buffer<ADataType, kKIter * kPerLane>& a,
+                                   const thread_buffer<BDataType, kKIter * kPerLane>& b)
+    {
+        static_for<0, kKIter>{}([&](auto i) {
+            mfma_a_buffer<Instr> ai;
+            mfma_b_buffer<Instr> bi;
+            static_for<0, kPerLane>{}([&](auto j) {
+                ai[j] = a[i * kPerLane + j];
+                bi[j] = b[i * kPerLane + j];
+            });
+            if constexpr(kTransposeC)
+                c = mfma<Instr>(bi, ai, c);
+            else
+                c = mfma<Instr>(ai, bi, c);
+        });
+    }
+};
+
+} // namespace ck_tile
