@@ -297,6 +297,19 @@ def check_dir(
     return 1 if problems else 0
 
 
+def code_object_targets(
+    targets: list[cases.Target], arch_list: Sequence[str], wanted: list[str]
+) -> list[str]:
+    """The CMake targets that build the wanted code objects: ``<name>_device_code`` of each
+    wanted target that one of the archs builds, or all of them (``device_code_objects``)."""
+    names = [
+        t.name
+        for t in targets
+        if wanted and matches(t.name, wanted) and any(t.valid_on(a) for a in arch_list)
+    ]
+    return [f"{n}_device_code" for n in names] or ["device_code_objects"]
+
+
 def main(opts: Any) -> int:
     """Build the device code for ``opts.archs`` (default: the arch table) and check it."""
     arch_list = discovery.parse_archs(opts.archs) if opts.archs else archs.ARCH_NAMES
@@ -316,10 +329,11 @@ def main(opts: Any) -> int:
     }
     path = (opts.build_root / "device-check").resolve()
     bdir = BuildDir(path, "hip", ";".join(arch_list))
+    wanted = globs(opts.targets)
     res = build.build(
         Path.cwd(),
         bdir,
-        ["device_code_objects"],
+        code_object_targets(targets, arch_list, wanted),
         compiler=clang,
         jobs=int(opts.jobs or 2),
         extra=["-DCK_TILE_DEVICE_CODE_ONLY=ON"],
@@ -328,4 +342,4 @@ def main(opts: Any) -> int:
         print(f"FAILED building the device code (log: {path / build.LOG})\n{res.tail}")
         return 1
     report = opts.build_root / "reports" / "device_check.json"
-    return check_dir(path / "device", targets, arch_list, globs(opts.targets), tools, report)
+    return check_dir(path / "device", targets, arch_list, wanted, tools, report)
