@@ -63,16 +63,14 @@ class Kernel:
     def check(self, arch: str, min_waves: int | None = None) -> Kernel:
         limit = archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
         low = min_waves is not None and self.waves_per_simd < min_waves
+        waves, regs = self.waves_per_simd, self.registers
+        occupancy = f"{waves} wave(s) per SIMD < {min_waves} ({regs} registers)"
         self.problems = [
             *([f"scratch {self.scratch} B"] if self.scratch else []),
             *([f"{self.vgpr_spill} VGPR spill(s)"] if self.vgpr_spill else []),
             *([f"{self.sgpr_spill} SGPR spill(s)"] if self.sgpr_spill else []),
             *([f"LDS {self.lds} B > {limit} B"] if self.lds > limit else []),
-            *(
-                [f"{self.waves_per_simd} wave(s) per SIMD < {min_waves} ({self.registers} registers)"]
-                if low
-                else []
-            ),
+            *([occupancy] if low else []),
         ]
         return self
 
