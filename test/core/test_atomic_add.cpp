@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Atomic adds into global fp32 memory (buffer_atomic_add_checked, buffer_view::atomic_add,
-// atomic_add_tile): many workgroups adding into the same elements on several worker threads lose
-// no update, invalid / out-of-range / padding accesses are dropped, and racecheck does not take
-// the adds for a race.
+// Atomic adds into global memory (buffer_atomic_add_checked for fp32 and int32,
+// buffer_atomic_pk_add_checked for fp16 and bf16 pairs, buffer_view::atomic_add, atomic_add_tile):
+// many workgroups adding into the same elements on several worker threads lose no update,
+// invalid / out-of-range / padding accesses are dropped, a misaligned 16-bit pair is reported, and
+// racecheck does not take the adds for a race.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <string>
 #include <vector>
 #include "ck_tile/core.hpp"
 #include "ck_tile/host.hpp"
@@ -49,6 +51,42 @@ struct AddBlockNumbers
             buf.atomic_add<2>(get_lane_id(), false, x); // invalid: dropped
             buf.atomic_add<2>(size - 1, true, x);       // the last element, and one outside
         }
+    }
+};
+
+// Every block adds (block % 5) + 1 to elements 2 lane and 2 lane + 1 of a 128-element int32,
+// fp16 or bf16 buffer, as one vector of 2 (a pair for the 16-bit types); lane 0 also adds a pair
+// flagged invalid, a pair at the buffer's last two elements (kept) and one whose second element
+// lies past the end (dropped whole: the pair is one dword).
+template <typename T>
+struct AddPairs
+{
+    CK_TILE_DEVICE void operator()(T* p, index_t size) const
+    {
+        const auto buf = make_buffer_view<address_space_enum::global>(p, size);
+        const T v      = type_convert<T>(static_cast<float>(get_block_id() % 5 + 1));
+        thread_buffer<T, 2> x;
+        x[0] = v;
+        x[1] = v;
+        buf.template atomic_add<2>(2 * get_lane_id(), true, x);
+        if(get_lane_id() == 0)
+        {
+            buf.template atomic_add<2>(0, false, x);       // invalid: dropped
+            buf.template atomic_add<2>(size - 2, true, x); // the last pair
+            buf.template atomic_add<2>(size, true, x);     // past the end: dropped
+        }
+    }
+};
+
+// One 16-bit pair at an odd element: not a dword, a kernel bug the emulator reports.
+struct AddMisalignedPair
+{
+    CK_TILE_DEVICE void operator()(half_t* p, index_t size) const
+    {
+        const auto buf = make_buffer_view<address_space_enum::global>(p, size);
+        thread_buffer<half_t, 2> x;
+        x[0] = x[1] = type_convert<half_t>(1.f);
+        buf.template atomic_add<2>(1, true, x);
     }
 };
 
@@ -110,4 +148,54 @@ TEST_CASE("atomic_add_tile adds a tile through a padded view and drops the paddi
         CHECK(y[i] == 1.f + 0.5f * blocks);
     for(int i = M * N; i < M * N + 8; ++i)
         CHECK(y[i] == 1.f); // padding columns / rows land past M x N in memory: untouched
+}
+
+// blocks x ((b % 5) + 1) summed: exact in int32 and fp16 for 500 blocks (sums <= 1500 < 2048) and
+// in bf16 for 40 blocks (sums <= 120 < 256, every partial sum an integer bf16 holds)
+template <typename T>
+void check_pairs(int blocks)
+{
+    emulator_guard g(4, /*racecheck=*/true);
+    const int size = 2 * kLanes + 2; // 128 elements the lanes add into, then a pair of 0s
+    std::vector<T> y(size + 2, type_convert<T>(0.f));
+    y[size] = y[size + 1] = type_convert<T>(42.f); // the elements after the buffer
+    DeviceMem yd(y.size() * sizeof(T));
+    yd.ToDevice(y.data());
+    launch_kernel(stream_config{}, make_kernel<kLanes>(AddPairs<T>{}, dim3(blocks), dim3(kLanes), 0,
+                                                       static_cast<T*>(yd.GetDeviceBuffer()), size));
+    yd.FromDevice(y.data());
+    float expected = 0;
+    for(int b = 0; b < blocks; ++b)
+        expected += static_cast<float>(b % 5 + 1);
+    for(int i = 0; i < size - 2; ++i)
+        CHECK(type_convert<float>(y[i]) == expected);
+    CHECK(type_convert<float>(y[size - 2]) == expected);
+    CHECK(type_convert<float>(y[size - 1]) == expected);
+    CHECK(type_convert<float>(y[size]) == 42.f);
+    CHECK(type_convert<float>(y[size + 1]) == 42.f);
+}
+
+TEST_CASE("int32 atomic adds and fp16 / bf16 pair atomic adds of many workgroups lose nothing")
+{
+    SUBCASE("int32") { check_pairs<int32_t>(500); }
+    SUBCASE("fp16") { check_pairs<half_t>(500); }
+    SUBCASE("bf16") { check_pairs<bf16_t>(40); }
+}
+
+TEST_CASE("a 16-bit atomic pair that is not 4-byte aligned is reported")
+{
+    emulator_guard g(1, /*racecheck=*/false);
+    DeviceMem yd(64 * sizeof(half_t));
+    yd.SetZero();
+    std::string message;
+    try
+    {
+        launch_kernel(stream_config{}, make_kernel<kLanes>(AddMisalignedPair{}, dim3(1), dim3(kLanes), 0,
+                                                           static_cast<half_t*>(yd.GetDeviceBuffer()), 64));
+    }
+    catch(const std::exception& e)
+    {
+        message = e.what();
+    }
+    CHECK(message.find("packed 16-bit atomic add at element 1 is not 4-byte aligned") != std::string::npos);
 }

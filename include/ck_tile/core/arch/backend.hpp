@@ -11,7 +11,8 @@
 //   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator),
 //                     lds_transpose_read_b64 (gfx950's ds_read_b64_tr_b16 / _b8)
 //   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access,
-//                     buffer_atomic_add_checked (fp32)
+//                     buffer_atomic_add_checked (fp32, int32), buffer_atomic_pk_add_checked
+//                     (pairs of fp16 or bf16)
 //   access hooks      lds_note_load, lds_note_store, global_note_store, access_site
 //                     (the emulator's race detection and profile; empty on hip)
 //   device printf     CK_TILE_PRINTF(fmt, ...)

@@ -84,14 +84,23 @@ struct buffer_view
         }
     }
 
-    // x[k] added atomically to element i + k (global fp32 buffers): several blocks may add into
-    // the same elements. One atomic per element, dropped like a store when invalid or outside.
+    // x[k] added atomically to element i + k (global buffers of fp32, int32, fp16 or bf16): several
+    // blocks may add into the same elements. One atomic per element, or per pair of elements for
+    // 16-bit types (so N is even and i is even); dropped like a store when invalid or outside.
     template <index_t N = 1>
     CK_TILE_DEVICE void atomic_add(long_index_t i, bool is_valid, const thread_buffer<type, N>& x) const
     {
         static_assert(AddressSpace == address_space_enum::global, "buffer_view::atomic_add: global memory only");
-        static_for<0, N>{}(
-            [&](auto k) { buffer_atomic_add_checked<type>(x[k], p_data, buffer_size, i + k, is_valid); });
+        if constexpr(sizeof(type) == 2)
+        {
+            static_assert(N % 2 == 0, "buffer_view::atomic_add: 16-bit types are added in pairs (an even vector)");
+            static_for<0, N / 2>{}([&](auto k) {
+                buffer_atomic_pk_add_checked<type>(x[2 * k], x[2 * k + 1], p_data, buffer_size, i + 2 * k, is_valid);
+            });
+        }
+        else
+            static_for<0, N>{}(
+                [&](auto k) { buffer_atomic_add_checked<type>(x[k], p_data, buffer_size, i + k, is_valid); });
     }
 
     CK_TILE_HOST_DEVICE T& operator[](long_index_t i) const { return p_data[i]; }

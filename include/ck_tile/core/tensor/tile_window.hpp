@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tile windows: a fixed-size rectangular view into a tensor view, placed at an origin that can
 // move (move_tile_window). A window with a tile distribution can be loaded into registers
-// (load_tile) and stored from them (store_tile), or added into them (atomic_add_tile, fp32); a
+// (load_tile) and stored from them (store_tile), or added into them (atomic_add_tile); a
 // window without one only knows its place and takes the distribution of the tensor stored through
 // it.
 #pragma once
@@ -128,8 +128,8 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
         });
     }
 
-    // adds the tile into the tensor atomically (fp32), element by element: the combine step of
-    // blocks that share outputs
+    // adds the tile into the tensor atomically (fp32, int32; fp16 and bf16 in pairs, so the vector
+    // length must be even), access by access: the combine step of blocks that share outputs
     CK_TILE_DEVICE void atomic_add(const static_distributed_tensor<DataType, Dstr>& src) const
     {
         constexpr index_t vec = get_vector_length();
@@ -212,7 +212,7 @@ CK_TILE_DEVICE void store_tile(const tile_window_with_static_lengths<View, Lengt
     store_tile(make_tile_window(w, Dstr{}), t, site);
 }
 
-// t added into the window's elements with atomic adds (fp32 tensors): blocks of a grid may add
+// t added into the window's elements with atomic adds (fp32, int32, fp16, bf16): blocks of a grid may add
 // into the same outputs. Upstream reaches this through update_tile on a view whose memory
 // operation is atomic_add; here it is its own call.
 template <typename View, typename Lengths, typename Dstr, typename T>

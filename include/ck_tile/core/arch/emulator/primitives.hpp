@@ -5,12 +5,16 @@
 #pragma once
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <utility>
 #include <source_location>
 #include <type_traits>
 
 #include "ck_tile/core/config.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/numeric/half.hpp"
+#include "ck_tile/core/numeric/bfloat16.hpp"
 #include "ck_tile/core/container/array.hpp"
 #include "ck_tile/core/container/thread_buffer.hpp"
 #include "ck_tile/core/arch/arch_table.hpp"
@@ -97,18 +101,54 @@ CK_TILE_DEVICE void buffer_store_checked(const T* src, T* base, long_index_t buf
         __builtin_memcpy(base + i, src, sizeof(T) * N);
 }
 
-// One element of a global fp32 buffer incremented atomically: workgroups run on several OS
-// threads at once, so the add is a std::atomic_ref read-modify-write, as buffer_atomic_add_f32 is
-// one in memory on hardware. Dropped when invalid or out of range. Not a store for racecheck
-// (atomic adds of several workgroups to one address are the point); the profile counts it as one.
+// One element of a global fp32 or int32 buffer incremented atomically: workgroups run on several
+// OS threads at once, so the add is a std::atomic_ref read-modify-write, as buffer_atomic_add_f32
+// (or _add for int32) is one in memory on hardware. Dropped when invalid or out of range. Not a
+// store for racecheck (atomic adds of several workgroups to one address are the point); the
+// profile counts it as one.
 template <typename T>
 CK_TILE_DEVICE void buffer_atomic_add_checked(T v, T* base, long_index_t buffer_size, long_index_t i, bool valid)
 {
-    static_assert(std::is_same_v<T, float>, "buffer_atomic_add_checked: fp32 only");
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
+                  "buffer_atomic_add_checked: fp32 or int32 (16-bit types: buffer_atomic_pk_add_checked)");
     const bool hit = valid && i >= 0 && i + 1 <= buffer_size;
     if(hit)
         std::atomic_ref<T>(base[i]).fetch_add(v, std::memory_order_relaxed);
     emu::global_note_atomic(base, i * long_index_t{sizeof(T)}, sizeof(T), hit); // profile.hpp
+}
+
+// Two neighbouring 16-bit elements base[i], base[i + 1] incremented by v0, v1 in one atomic
+// (buffer_atomic_pk_add_f16 / global_atomic_pk_add_bf16): a compare-and-swap loop on their 32-bit
+// word; each half is added in fp32 and rounded back, as the hardware does. The pair is one dword,
+// so base + i must be 4-byte aligned: a misaligned pair is a kernel bug, reported (the hardware
+// would silently add into the aligned dword).
+template <typename T>
+CK_TILE_DEVICE void buffer_atomic_pk_add_checked(T v0, T v1, T* base, long_index_t buffer_size, long_index_t i,
+                                                 bool valid)
+{
+    static_assert(std::is_same_v<T, half_t> || std::is_same_v<T, bf16_t>,
+                  "buffer_atomic_pk_add_checked: pairs of fp16 or bf16");
+    const bool hit = valid && i >= 0 && i + 2 <= buffer_size;
+    if(hit)
+    {
+        if(reinterpret_cast<std::uintptr_t>(base + i) % 4 != 0)
+            emu::detail::fail_workgroup([&] {
+                return emu::detail::where(*emu::detail::t_wg) + ": a packed 16-bit atomic add at element " +
+                       std::to_string(i) +
+                       " is not 4-byte aligned (pairs must start at an even element of an aligned buffer)";
+            });
+        std::atomic_ref<std::uint32_t> word(*reinterpret_cast<std::uint32_t*>(base + i));
+        std::uint32_t old = word.load(std::memory_order_relaxed), sum;
+        do
+        {
+            const T lo    = __builtin_bit_cast(T, static_cast<std::uint16_t>(old & 0xffffu));
+            const T hi    = __builtin_bit_cast(T, static_cast<std::uint16_t>(old >> 16));
+            const auto s0 = __builtin_bit_cast(std::uint16_t, T(static_cast<float>(lo) + static_cast<float>(v0)));
+            const auto s1 = __builtin_bit_cast(std::uint16_t, T(static_cast<float>(hi) + static_cast<float>(v1)));
+            sum           = static_cast<std::uint32_t>(s0) | (static_cast<std::uint32_t>(s1) << 16);
+        } while(!word.compare_exchange_weak(old, sum, std::memory_order_relaxed));
+    }
+    emu::global_note_atomic(base, i * long_index_t{sizeof(T)}, 2 * sizeof(T), hit); // profile.hpp
 }
 
 // Any size is one access here: nothing to split.

@@ -8,6 +8,8 @@
 #include "ck_tile/core/config.hpp"
 #include <type_traits>
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/numeric/half.hpp"
+#include "ck_tile/core/numeric/bfloat16.hpp"
 
 namespace ck_tile {
 
@@ -104,16 +106,50 @@ CK_TILE_DEVICE void buffer_store_checked(const T* src, T* base, long_index_t buf
         __builtin_amdgcn_raw_buffer_store_b128(w, rsrc, offset, 0, 0);
 }
 
-// One element of a global fp32 buffer incremented atomically (buffer_atomic_add_f32: the add is
-// made in memory, so blocks of a grid can add into the same results). An invalid or out-of-range
-// access is dropped, as for a store. fp32 only: CDNA3/CDNA4 have no wider fp32 atomic add.
+// One element of a global fp32 or int32 buffer incremented atomically (buffer_atomic_add_f32,
+// buffer_atomic_add: the add is made in memory, so blocks of a grid can add into the same
+// results). An invalid or out-of-range access is dropped, as for a store.
 template <typename T>
 CK_TILE_DEVICE void buffer_atomic_add_checked(T v, T* base, long_index_t buffer_size, long_index_t i, bool valid)
 {
-    static_assert(std::is_same_v<T, float>, "buffer_atomic_add_checked: fp32 only");
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
+                  "buffer_atomic_add_checked: fp32 or int32 (16-bit types: buffer_atomic_pk_add_checked)");
     const auto rsrc  = detail::make_buffer_resource(base, buffer_size * sizeof(T));
     const int offset = valid ? static_cast<int>(i * sizeof(T)) : detail::out_of_range_offset;
-    __builtin_amdgcn_raw_ptr_buffer_atomic_fadd_f32(v, rsrc, offset, 0, 0);
+    if constexpr(std::is_same_v<T, float>)
+        __builtin_amdgcn_raw_ptr_buffer_atomic_fadd_f32(v, rsrc, offset, 0, 0);
+    else
+        __builtin_amdgcn_raw_ptr_buffer_atomic_add_i32(v, rsrc, offset, 0, 0);
+}
+
+// base[i] += v0 and base[i + 1] += v1 for a 4-byte aligned pair of 16-bit elements, in one
+// atomic: buffer_atomic_pk_add_f16 for fp16; for bf16 CDNA3 has only the global form
+// (global_atomic_pk_add_bf16), so the range check is a branch there.
+template <typename T>
+CK_TILE_DEVICE void buffer_atomic_pk_add_checked(T v0, T v1, T* base, long_index_t buffer_size, long_index_t i,
+                                                 bool valid)
+{
+    static_assert(std::is_same_v<T, half_t> || std::is_same_v<T, bf16_t>,
+                  "buffer_atomic_pk_add_checked: pairs of fp16 or bf16");
+    if constexpr(std::is_same_v<T, half_t>)
+    {
+        using pair_t     = _Float16 __attribute__((ext_vector_type(2)));
+        const auto rsrc  = detail::make_buffer_resource(base, buffer_size * sizeof(T));
+        const int offset = valid ? static_cast<int>(i * sizeof(T)) : detail::out_of_range_offset;
+        __builtin_amdgcn_raw_ptr_buffer_atomic_fadd_v2f16(pair_t{v0, v1}, rsrc, offset, 0, 0);
+    }
+    else
+    {
+        using pair_t = __bf16 __attribute__((ext_vector_type(2)));
+        if(valid && i >= 0 && i + 2 <= buffer_size)
+        {
+            const unsigned int bits = static_cast<unsigned int>(__builtin_bit_cast(unsigned short, v0)) |
+                                      (static_cast<unsigned int>(__builtin_bit_cast(unsigned short, v1)) << 16);
+            __builtin_amdgcn_global_atomic_fadd_v2bf16(
+                (__attribute__((address_space(1))) pair_t*)(reinterpret_cast<pair_t*>(base + i)),
+                __builtin_bit_cast(pair_t, bits));
+        }
+    }
 }
 
 // Accesses the buffer instructions cannot do in one go (more than 16 bytes, or sizes like 6)
