@@ -139,7 +139,7 @@ struct FusedMoeGemmPipeline_Flatmm
 
         // ---- GEMM 0 -------------------------------------------------------------------------------
         constexpr auto a_dstr = Policy::template MakeAGatherTileDistribution<Problem>();
-        using ADstr           = remove_cvref_t<decltype(a_dstr)>;
+        using ADstr           = std::remove_cvref_t<decltype(a_dstr)>;
         const auto a_buf      = make_buffer_view<address_space_enum::global>(
             p_a, static_cast<long_index_t>(tokens) * stride_token);
         // the calling thread's token rows (LDS is read once) and its A tile's gathered loads
@@ -241,7 +241,7 @@ struct FusedMoeGemmPipeline_Flatmm
         // ---- GEMM 1: O[tokens, hidden] += w * Y D^T, hidden in N1 chunks --------------------------------
         const index_t warp_m1  = warp_id / S::WarpPerBlock_N1;
         constexpr auto yw_dstr = make_static_tile_distribution(typename WarpGemm1::AWarpDstrEncoding{});
-        using YWarp            = remove_cvref_t<decltype(load_tile(
+        using YWarp            = std::remove_cvref_t<decltype(load_tile(
             make_tile_window(y_lds, make_tuple(number<S::Warp_M1>{}, number<S::Warp_K1>{}), make_multi_index(0, 0), yw_dstr)))>;
         // Y's warp tiles stay in registers for every chunk
         YWarp y_w[S::Repeat_M1][S::Repeat_K1];
@@ -262,7 +262,7 @@ struct FusedMoeGemmPipeline_Flatmm
             d_lens, make_multi_index(0, n0 / kBK, 0), d_dstr);
 
         constexpr auto c1_dstr = Policy::template MakeC1BlockTileDistribution<Problem>();
-        using C1Dstr           = remove_cvref_t<decltype(c1_dstr)>;
+        using C1Dstr           = std::remove_cvref_t<decltype(c1_dstr)>;
         using CWarp1           = typename WarpGemm1::CWarpTensor;
         constexpr index_t kC1  = CWarp1::thread_buffer_size;
         const auto o_buf =
