@@ -120,10 +120,10 @@ HostTensor<float> run_small(bool gate_only)
 {
     HostTensor<index_t> ids({2, 1});
     HostTensor<float> w({2, 1});
-    ids(0, 0) = 1;
-    ids(1, 0) = 0;
-    w(0, 0)   = 0.5f;
-    w(1, 0)   = 1.f;
+    ids(0, 0)          = 1;
+    ids(1, 0)          = 0;
+    w(0, 0)            = 0.5f;
+    w(1, 0)            = 1.f;
     const index_t unit = 4, n = moe_sorting_max_output_ids(2, 2, 1, unit);
     HostTensor<index_t> sids({std::size_t(n)}), eids({std::size_t(n / unit)});
     HostTensor<float> sw({std::size_t(n)});
@@ -189,10 +189,10 @@ struct WarpGemmKernel
     using WG = WarpGemmMfmaDispatcher_t<T, T, float, 16, 16, 32, kTransposeC>;
     CK_TILE_DEVICE void operator()(const T* a, const T* b, float* c) const
     {
-        const auto av = make_naive_tensor_view<address_space_enum::global>(a, make_tuple(16, 32), make_tuple(32, 1),
-                                                                           number<8>{});
-        const auto bv = make_naive_tensor_view<address_space_enum::global>(b, make_tuple(16, 32), make_tuple(32, 1),
-                                                                           number<8>{});
+        const auto av =
+            make_naive_tensor_view<address_space_enum::global>(a, make_tuple(16, 32), make_tuple(32, 1), number<8>{});
+        const auto bv =
+            make_naive_tensor_view<address_space_enum::global>(b, make_tuple(16, 32), make_tuple(32, 1), number<8>{});
         const auto cv = make_naive_tensor_view<address_space_enum::global>(c, make_tuple(16, 16), make_tuple(16, 1));
         const auto at = load_tile(make_tile_window(av, make_tuple(number<16>{}, number<32>{}), make_multi_index(0, 0),
                                                    make_static_tile_distribution(typename WG::AWarpDstrEncoding{})));
@@ -218,10 +218,10 @@ void check_warp_gemm()
     DeviceMem ad(a.size() * sizeof(T)), bd(b.size() * sizeof(T)), cd(256 * sizeof(float));
     ad.ToDevice(a.data());
     bd.ToDevice(b.data());
-    launch_kernel(stream_config{},
-                  make_kernel<64>(WarpGemmKernel<T, kTransposeC>{}, dim3(1), dim3(64), 0,
-                                  static_cast<const T*>(ad.GetDeviceBuffer()),
-                                  static_cast<const T*>(bd.GetDeviceBuffer()), static_cast<float*>(cd.GetDeviceBuffer())));
+    launch_kernel(stream_config{}, make_kernel<64>(WarpGemmKernel<T, kTransposeC>{}, dim3(1), dim3(64), 0,
+                                                   static_cast<const T*>(ad.GetDeviceBuffer()),
+                                                   static_cast<const T*>(bd.GetDeviceBuffer()),
+                                                   static_cast<float*>(cd.GetDeviceBuffer())));
     std::vector<float> c(256);
     cd.FromDevice(c.data());
     for(int m = 0; m < 16; ++m)

@@ -25,8 +25,7 @@ struct fused_moegemm_traits
 };
 
 struct fused_moegemm_args : public ck_tile::FusedMoeGemmHostArgs
-{
-};
+{};
 
 struct fused_moe_traits : public fused_moegemm_traits
 {

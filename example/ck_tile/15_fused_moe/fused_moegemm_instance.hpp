@@ -10,14 +10,13 @@
 template <typename T, bool kGateOnly, typename Activation>
 fused_moe_launch fused_moegemm_make(const fused_moegemm_args& a)
 {
-    using S = ck_tile::sequence<32, 128, 128>;
-    using Shape =
-        ck_tile::FusedMoeGemmShape<S, ck_tile::sequence<1, 4, 1>, ck_tile::sequence<16, 16, 32>,
-                                   ck_tile::sequence<32, 128, 128>, ck_tile::sequence<1, 4, 1>,
-                                   ck_tile::sequence<16, 16, 32>>;
-    using Traits  = ck_tile::FusedMoeGemmTraits<kGateOnly, false, 1>;
-    using Problem = ck_tile::FusedMoeGemmPipelineProblem<T, T, T, float, T, float, float, float, float, float,
-                                                         ck_tile::index_t, Activation, Shape, Traits>;
+    using S           = ck_tile::sequence<32, 128, 128>;
+    using Shape       = ck_tile::FusedMoeGemmShape<S, ck_tile::sequence<1, 4, 1>, ck_tile::sequence<16, 16, 32>,
+                                                   ck_tile::sequence<32, 128, 128>, ck_tile::sequence<1, 4, 1>,
+                                                   ck_tile::sequence<16, 16, 32>>;
+    using Traits      = ck_tile::FusedMoeGemmTraits<kGateOnly, false, 1>;
+    using Problem     = ck_tile::FusedMoeGemmPipelineProblem<T, T, T, float, T, float, float, float, float, float,
+                                                             ck_tile::index_t, Activation, Shape, Traits>;
     using Pipeline    = ck_tile::FusedMoeGemmPipeline_Flatmm<Problem>;
     using Partitioner = ck_tile::FusedMoeGemmTilePartitioner_Linear<Shape>;
     using Kernel      = ck_tile::FusedMoeGemmKernel<Partitioner, Pipeline, void>;

@@ -105,8 +105,8 @@ Options read_options(const ck_tile::ArgParser& p)
     const long long ids = static_cast<long long>(o.t) * o.k + static_cast<long long>(o.e) * o.bm;
     if(ids >= (1LL << 31))
         throw arg_error("error: t x k + e x bm is too large: the sorted ids must have fewer than 2^31 entries");
-    const long long g_elems = static_cast<long long>(o.gate_only ? 1 : 2) * o.e *
-                              ck_tile::moe_weight_layout::matrix_size(o.interm, o.h);
+    const long long g_elems =
+        static_cast<long long>(o.gate_only ? 1 : 2) * o.e * ck_tile::moe_weight_layout::matrix_size(o.interm, o.h);
     const long long d_elems = static_cast<long long>(o.e) * ck_tile::moe_weight_layout::matrix_size(o.h, o.interm);
     if(2 * std::max({g_elems, d_elems, static_cast<long long>(o.t) * o.stride}) > (1LL << 31) - 1)
         throw arg_error("error: a tensor of these sizes spans more than 2^31 - 1 bytes (32-bit buffer offsets)");
@@ -185,7 +185,7 @@ bool run_typed(const Options& o)
     fill_values(d, o.init, rng, 11);
     // G as matrices [experts (x2 with up), interm, hidden], D as [experts, hidden, interm], shuffled
     ck_tile::HostTensor<T> g_mats({o.gate_only ? e : 2 * e, in, h});
-    g_mats.mData = g.mData;
+    g_mats.mData                        = g.mData;
     const ck_tile::HostTensor<T> g_shuf = ck_tile::shuffle_moe_weight(g_mats);
     const ck_tile::HostTensor<T> d_shuf = ck_tile::shuffle_moe_weight(d);
 
@@ -275,7 +275,7 @@ bool run_typed(const Options& o)
         // the GEMM adds into O: zero it before every launch (a memset, timed with the kernel)
         fused_moe_launch g_launch = fused_moegemm_launch(tr, ar);
         auto zero_o               = [&](const ck_tile::stream_config&) { o_dev.SetZero(); };
-        r = {g_launch.name, ck_tile::launch_kernel(cfg, zero_o, g_launch.run)};
+        r                         = {g_launch.name, ck_tile::launch_kernel(cfg, zero_o, g_launch.run)};
     }
 
     // FLOPs and bytes of the real (token, expert) pairs and the experts that got any
@@ -354,7 +354,7 @@ bool run_typed(const Options& o)
     for(const auto& v : o_ref.mData)
         max_ref = std::max(max_ref, std::abs(ck_tile::type_convert<float>(v)));
     const double atol = tol * std::max(1.0f, max_ref);
-    double max_err = 0;
+    double max_err    = 0;
     for(std::size_t n = 0; n < o_out.mData.size(); ++n)
         max_err = std::max(max_err, static_cast<double>(std::abs(ck_tile::type_convert<float>(o_out.mData[n]) -
                                                                  ck_tile::type_convert<float>(o_ref.mData[n]))));
@@ -364,7 +364,10 @@ bool run_typed(const Options& o)
     return pass;
 }
 
-bool run(const Options& o) { return o.prec_i == "bf16" ? run_typed<ck_tile::bf16_t>(o) : run_typed<ck_tile::half_t>(o); }
+bool run(const Options& o)
+{
+    return o.prec_i == "bf16" ? run_typed<ck_tile::bf16_t>(o) : run_typed<ck_tile::half_t>(o);
+}
 
 } // namespace
 

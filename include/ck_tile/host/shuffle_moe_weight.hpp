@@ -17,9 +17,9 @@ CK_TILE_HOST HostTensor<T> shuffle_moe_weight(const HostTensor<T>& w)
 {
     if(w.get_num_of_dimension() != 3)
         throw std::invalid_argument("shuffle_moe_weight: the weight must be [batch, N, K]");
-    const index_t b = static_cast<index_t>(w.get_length(0));
-    const index_t n = static_cast<index_t>(w.get_length(1));
-    const index_t k = static_cast<index_t>(w.get_length(2));
+    const index_t b        = static_cast<index_t>(w.get_length(0));
+    const index_t n        = static_cast<index_t>(w.get_length(1));
+    const index_t k        = static_cast<index_t>(w.get_length(2));
     const long_index_t per = moe_weight_layout::matrix_size(n, k);
     HostTensor<T> out({static_cast<std::size_t>(b * per)});
     for(auto& x : out.mData)

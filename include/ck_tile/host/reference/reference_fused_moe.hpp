@@ -26,12 +26,11 @@ namespace ck_tile {
 
 template <typename AccDataType, typename Activation, typename ADataType, typename GDataType, typename DDataType,
           typename ODataType, typename IndexType, typename WeightType>
-CK_TILE_HOST void reference_fused_moe(const HostTensor<ADataType>& a, const HostTensor<GDataType>& g,
-                                      const HostTensor<DDataType>& d, HostTensor<ODataType>& o,
-                                      const HostTensor<IndexType>& sorted_token_ids,
-                                      const HostTensor<WeightType>& sorted_weights,
-                                      const HostTensor<IndexType>& sorted_expert_ids, index_t num_sorted_rows,
-                                      index_t block_m, bool gate_only, const Activation& act = {})
+CK_TILE_HOST void
+reference_fused_moe(const HostTensor<ADataType>& a, const HostTensor<GDataType>& g, const HostTensor<DDataType>& d,
+                    HostTensor<ODataType>& o, const HostTensor<IndexType>& sorted_token_ids,
+                    const HostTensor<WeightType>& sorted_weights, const HostTensor<IndexType>& sorted_expert_ids,
+                    index_t num_sorted_rows, index_t block_m, bool gate_only, const Activation& act = {})
 {
     const index_t tokens  = static_cast<index_t>(a.get_length(0));
     const index_t hidden  = static_cast<index_t>(a.get_length(1));
@@ -61,7 +60,7 @@ CK_TILE_HOST void reference_fused_moe(const HostTensor<ADataType>& a, const Host
         for(index_t r : rows[t])
         {
             const index_t x = static_cast<index_t>(sorted_expert_ids(r / block_m));
-            const auto w = type_convert<AccDataType>(sorted_weights(r));
+            const auto w    = type_convert<AccDataType>(sorted_weights(r));
             for(index_t j = 0; j < interm; ++j)
             {
                 AccDataType gate = 0, up = 0;

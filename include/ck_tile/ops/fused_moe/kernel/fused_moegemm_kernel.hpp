@@ -78,8 +78,7 @@ struct FusedMoeGemmKernel
 
     using Hargs = FusedMoeGemmHostArgs;
     struct FusedMoeGemmKargs : FusedMoeGemmHostArgs
-    {
-    };
+    {};
     using Kargs = FusedMoeGemmKargs;
 
     CK_TILE_HOST static std::string GetName()
@@ -109,8 +108,8 @@ struct FusedMoeGemmKernel
     {
         const auto s = [](long long v) { return std::to_string(v); };
         if(h.a_ptr == nullptr || h.g_ptr == nullptr || h.d_ptr == nullptr || h.o_ptr == nullptr ||
-           h.sorted_token_ids_ptr == nullptr || h.sorted_weight_ptr == nullptr ||
-           h.sorted_expert_ids_ptr == nullptr || h.num_sorted_tiles_ptr == nullptr)
+           h.sorted_token_ids_ptr == nullptr || h.sorted_weight_ptr == nullptr || h.sorted_expert_ids_ptr == nullptr ||
+           h.num_sorted_tiles_ptr == nullptr)
             return "a null tensor pointer";
         if(h.a_scale_ptr != nullptr || h.g_scale_ptr != nullptr || h.d_scale_ptr != nullptr ||
            h.y_smooth_scale_ptr != nullptr)

@@ -89,8 +89,8 @@ struct FusedMoeGemmPipeline_Flatmm
     template <typename T, index_t kNBlocks, index_t kKBlocks>
     CK_TILE_DEVICE static auto make_flat_weight_view(const T* p, index_t n, index_t k)
     {
-        const index_t nb = moe_weight_layout::padded_n(n) / moe_weight_layout::kBlockN;
-        const index_t kb = moe_weight_layout::padded_k(k) / moe_weight_layout::kBlockK;
+        const index_t nb         = moe_weight_layout::padded_n(n) / moe_weight_layout::kBlockN;
+        const index_t kb         = moe_weight_layout::padded_k(k) / moe_weight_layout::kBlockK;
         constexpr index_t kBlock = moe_weight_layout::kBlock;
         const auto v             = make_naive_tensor_view<address_space_enum::global>(
             p, make_tuple(nb, kb, number<kBlock>{}), make_tuple(kb * kBlock, number<kBlock>{}, number<1>{}),
@@ -104,11 +104,10 @@ struct FusedMoeGemmPipeline_Flatmm
     // rows:     the block's sorted token ids (token in the low 24 bits) and weights, M of each
     // n0:       the slice's first intermediate column
     template <typename Activation>
-    CK_TILE_DEVICE void operator()(const ADataType* p_a, const GDataType* p_g, const GDataType* p_u,
-                                   const DDataType* p_d, ODataType* p_o, const IndexDataType* p_row_ids,
-                                   const TopkWeightDataType* p_row_weights, index_t tokens, index_t hidden,
-                                   index_t interm, index_t stride_token, index_t n0, void* p_smem,
-                                   const Activation& act) const
+    CK_TILE_DEVICE void
+    operator()(const ADataType* p_a, const GDataType* p_g, const GDataType* p_u, const DDataType* p_d, ODataType* p_o,
+               const IndexDataType* p_row_ids, const TopkWeightDataType* p_row_weights, index_t tokens, index_t hidden,
+               index_t interm, index_t stride_token, index_t n0, void* p_smem, const Activation& act) const
     {
         Policy::template check_flat_layout<Problem>();
         constexpr index_t kM  = S::Block_M0;
@@ -123,7 +122,7 @@ struct FusedMoeGemmPipeline_Flatmm
         auto* s_a      = reinterpret_cast<ADataType*>(smem);
         auto* s_y      = reinterpret_cast<YDataType*>(smem + Policy::template GetSmemSizeA<Problem>());
         auto* s_tok    = reinterpret_cast<index_t*>(smem + Policy::template GetSmemSizeA<Problem>() +
-                                                 Policy::template GetSmemSizeY<Problem>());
+                                                    Policy::template GetSmemSizeY<Problem>());
         auto* s_weight = reinterpret_cast<TopkWeightDataType*>(s_tok + kM);
 
         const index_t tid = get_thread_id();
@@ -134,14 +133,16 @@ struct FusedMoeGemmPipeline_Flatmm
         }
         block_sync_lds();
 
-        const auto a_lds = make_tensor_view<address_space_enum::lds>(s_a, Policy::template MakeALdsDescriptor<Problem>());
-        const auto y_lds = make_tensor_view<address_space_enum::lds>(s_y, Policy::template MakeYLdsDescriptor<Problem>());
+        const auto a_lds =
+            make_tensor_view<address_space_enum::lds>(s_a, Policy::template MakeALdsDescriptor<Problem>());
+        const auto y_lds =
+            make_tensor_view<address_space_enum::lds>(s_y, Policy::template MakeYLdsDescriptor<Problem>());
 
         // ---- GEMM 0 -------------------------------------------------------------------------------
         constexpr auto a_dstr = Policy::template MakeAGatherTileDistribution<Problem>();
         using ADstr           = std::remove_cvref_t<decltype(a_dstr)>;
-        const auto a_buf      = make_buffer_view<address_space_enum::global>(
-            p_a, static_cast<long_index_t>(tokens) * stride_token);
+        const auto a_buf =
+            make_buffer_view<address_space_enum::global>(p_a, static_cast<long_index_t>(tokens) * stride_token);
         // the calling thread's token rows (LDS is read once) and its A tile's gathered loads
         index_t a_tok[ADstr::thread_buffer_size / kVectorA];
         for_each_row_vector<ADstr, kVectorA>([&](auto d, index_t row, index_t) { a_tok[d / kVectorA] = s_tok[row]; });
@@ -151,12 +152,13 @@ struct FusedMoeGemmPipeline_Flatmm
                 const index_t tok = a_tok[d / kVectorA];
                 const index_t c   = k0 + col;
                 const auto v      = a_buf.template get<kVectorA>(static_cast<long_index_t>(tok) * stride_token + c,
-                                                            tok < tokens && c < hidden);
+                                                                 tok < tokens && c < hidden);
                 __builtin_memcpy(&t.get_thread_buffer()[d], &v, sizeof(v));
             });
             return t;
         };
-        const auto a_lds_store = make_tile_window(a_lds, make_tuple(number<kM>{}, number<kK0>{}), make_multi_index(0, 0), a_dstr);
+        const auto a_lds_store =
+            make_tile_window(a_lds, make_tuple(number<kM>{}, number<kK0>{}), make_multi_index(0, 0), a_dstr);
 
         constexpr auto g_dstr = Policy::template MakeGFlatTileDistribution<Problem>();
         constexpr auto g_lens = make_tuple(number<S::Repeat_N0 * S::WarpPerBlock_N0>{}, number<S::Repeat_K0>{},
@@ -165,10 +167,9 @@ struct FusedMoeGemmPipeline_Flatmm
             make_flat_weight_view<GDataType, S::Repeat_N0 * S::WarpPerBlock_N0, S::Repeat_K0>(p_g, interm, hidden);
         auto g_win = make_tile_window(g_view, g_lens, make_multi_index(n0 / kBN, 0, 0), g_dstr);
         // the up weights: the same view of the up matrix (unused when gate only)
-        auto u_win = make_tile_window(
-            make_flat_weight_view<GDataType, S::Repeat_N0 * S::WarpPerBlock_N0, S::Repeat_K0>(
-                IsGateOnly ? p_g : p_u, interm, hidden),
-            g_lens, make_multi_index(n0 / kBN, 0, 0), g_dstr);
+        auto u_win = make_tile_window(make_flat_weight_view<GDataType, S::Repeat_N0 * S::WarpPerBlock_N0, S::Repeat_K0>(
+                                          IsGateOnly ? p_g : p_u, interm, hidden),
+                                      g_lens, make_multi_index(n0 / kBN, 0, 0), g_dstr);
 
         constexpr auto c0_dstr = Policy::template MakeC0BlockTileDistribution<Problem>();
         auto gate              = make_static_distributed_tensor<AccDataType>(c0_dstr);
@@ -176,8 +177,8 @@ struct FusedMoeGemmPipeline_Flatmm
         clear_tile(gate);
         clear_tile(up);
 
-        const index_t warp_id = get_warp_id();
-        const index_t warp_m0 = warp_id / S::WarpPerBlock_N0;
+        const index_t warp_id  = get_warp_id();
+        const index_t warp_m0  = warp_id / S::WarpPerBlock_N0;
         constexpr auto aw_dstr = make_static_tile_distribution(typename WarpGemm0::AWarpDstrEncoding{});
         using CWarp0           = typename WarpGemm0::CWarpTensor;
         constexpr index_t kC0  = CWarp0::thread_buffer_size;
@@ -204,8 +205,7 @@ struct FusedMoeGemmPipeline_Flatmm
                 static_for<0, S::Repeat_M0>{}([&](auto mr) {
                     const auto a_w = load_tile(make_tile_window(
                         a_lds, make_tuple(number<S::Warp_M0>{}, number<S::Warp_K0>{}),
-                        make_multi_index((mr * S::WarpPerBlock_M0 + warp_m0) * S::Warp_M0, kr * S::Warp_K0),
-                        aw_dstr));
+                        make_multi_index((mr * S::WarpPerBlock_M0 + warp_m0) * S::Warp_M0, kr * S::Warp_K0), aw_dstr));
                     static_for<0, S::Repeat_N0>{}([&](auto nr) {
                         constexpr index_t off = (mr * S::Repeat_N0 + nr) * kC0;
                         const auto run        = [&](auto& acc, const auto& w_regs) {
@@ -234,23 +234,23 @@ struct FusedMoeGemmPipeline_Flatmm
                     v *= type_convert<float>(up.get_thread_buffer()[e]);
                 y.get_thread_buffer()[e] = type_convert<YDataType>(v);
             });
-            store_tile(make_tile_window(y_lds, make_tuple(number<kM>{}, number<kN0>{}), make_multi_index(0, 0), c0_dstr), y);
+            store_tile(
+                make_tile_window(y_lds, make_tuple(number<kM>{}, number<kN0>{}), make_multi_index(0, 0), c0_dstr), y);
         }
         block_sync_lds();
 
         // ---- GEMM 1: O[tokens, hidden] += w * Y D^T, hidden in N1 chunks --------------------------------
         const index_t warp_m1  = warp_id / S::WarpPerBlock_N1;
         constexpr auto yw_dstr = make_static_tile_distribution(typename WarpGemm1::AWarpDstrEncoding{});
-        using YWarp            = std::remove_cvref_t<decltype(load_tile(
-            make_tile_window(y_lds, make_tuple(number<S::Warp_M1>{}, number<S::Warp_K1>{}), make_multi_index(0, 0), yw_dstr)))>;
+        using YWarp            = std::remove_cvref_t<decltype(load_tile(make_tile_window(
+            y_lds, make_tuple(number<S::Warp_M1>{}, number<S::Warp_K1>{}), make_multi_index(0, 0), yw_dstr)))>;
         // Y's warp tiles stay in registers for every chunk
         YWarp y_w[S::Repeat_M1][S::Repeat_K1];
         static_for<0, S::Repeat_M1>{}([&](auto mr) {
             static_for<0, S::Repeat_K1>{}([&](auto kr) {
                 y_w[mr][kr] = load_tile(make_tile_window(
                     y_lds, make_tuple(number<S::Warp_M1>{}, number<S::Warp_K1>{}),
-                    make_multi_index((mr * S::WarpPerBlock_M1 + warp_m1) * S::Warp_M1, kr * S::Warp_K1),
-                    yw_dstr));
+                    make_multi_index((mr * S::WarpPerBlock_M1 + warp_m1) * S::Warp_M1, kr * S::Warp_K1), yw_dstr));
             });
         });
 

@@ -27,7 +27,7 @@ struct moe_weight_layout
 {
     static constexpr index_t kBlockN = 16;
     static constexpr index_t kBlockK = 32;
-    static constexpr index_t kKPack  = 8;                  // consecutive K values of a row
+    static constexpr index_t kKPack  = 8;                 // consecutive K values of a row
     static constexpr index_t kBlock  = kBlockN * kBlockK; // elements per block
 
     CK_TILE_HOST_DEVICE static constexpr index_t padded_n(index_t n) { return (n + kBlockN - 1) / kBlockN * kBlockN; }
