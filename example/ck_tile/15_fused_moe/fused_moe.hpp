@@ -13,6 +13,10 @@
 #include "ck_tile/host.hpp"
 #include "ck_tile/ops/fused_moe.hpp"
 
+// the intermediate columns one block of the GEMM kernel covers (the instance's N0): each output
+// element gets one atomic add per slice and per expert of its token
+inline constexpr int fused_moegemm_block_n0 = 256;
+
 struct fused_moegemm_traits
 {
     std::string prec_i;  // A: bf16 or fp16

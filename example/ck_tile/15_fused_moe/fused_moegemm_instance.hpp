@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The one tile configuration of tile_example_fused_moe's expert GEMMs, instantiated per data type
 // (fused_moegemm_{bf16,fp16}.cpp) for gate only / gate + up and gelu / silu:
-//   M 32 sorted rows x an N0 = 128 slice of the intermediate dimension per block, hidden in K0 = 128
-//   steps, GEMM 1 over hidden in N1 = 128 chunks; 4 waves side by side along N (1 x 4);
+//   M 32 sorted rows x an N0 = 256 slice of the intermediate dimension per block, hidden in K0 = 64
+//   steps, GEMM 1 over hidden in N1 = 64 chunks; 4 waves side by side along N (1 x 4);
 //   warp tile 16 x 16 x 32 (one MFMA on gfx950, two 16x16x16 on gfx942).
 #pragma once
 #include "fused_moe.hpp"
@@ -10,10 +10,10 @@
 template <typename T, bool kGateOnly, typename Activation>
 fused_moe_launch fused_moegemm_make(const fused_moegemm_args& a)
 {
-    using S           = ck_tile::sequence<32, 128, 128>;
-    using Shape       = ck_tile::FusedMoeGemmShape<S, ck_tile::sequence<1, 4, 1>, ck_tile::sequence<16, 16, 32>,
-                                                   ck_tile::sequence<32, 128, 128>, ck_tile::sequence<1, 4, 1>,
-                                                   ck_tile::sequence<16, 16, 32>>;
+    using Shape =
+        ck_tile::FusedMoeGemmShape<ck_tile::sequence<32, fused_moegemm_block_n0, 64>, ck_tile::sequence<1, 4, 1>,
+                                   ck_tile::sequence<16, 16, 32>, ck_tile::sequence<32, 64, fused_moegemm_block_n0>,
+                                   ck_tile::sequence<1, 4, 1>, ck_tile::sequence<16, 16, 32>>;
     using Traits      = ck_tile::FusedMoeGemmTraits<kGateOnly, false, 1>;
     using Problem     = ck_tile::FusedMoeGemmPipelineProblem<T, T, T, float, T, float, float, float, float, float,
                                                              ck_tile::index_t, Activation, Shape, Traits>;
