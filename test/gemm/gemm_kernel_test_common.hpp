@@ -28,7 +28,11 @@ using Shape8 =
 enum class Pipe
 {
     v1,
-    v2
+    v2,
+    mem_intrawave,
+    mem_interwave,
+    compv3,
+    compv4,
 };
 enum class Epi
 {
@@ -38,22 +42,32 @@ enum class Epi
 
 template <typename A, typename B, typename C, typename ALayout, typename BLayout, Pipe kPipe, Epi kEpi, bool kVector,
           typename Op = ck_tile::element_wise::PassThrough, typename Shape = Shape16,
-          typename V2Policy = ck_tile::GemmPipelineAGmemBGmemCRegV2DefaultPolicy, bool kPad = true>
+          typename V2Policy = ck_tile::GemmPipelineAGmemBGmemCRegV2DefaultPolicy, bool kPad = true,
+          bool kPersistent = false, typename Partitioner = ck_tile::TilePartitioner<Shape>>
 struct Instance
 {
-    using Traits                         = ck_tile::TileGemmTraits<kPad, kPad, kPad, ALayout, BLayout, Row>;
+    using Acc = std::conditional_t<std::is_same_v<A, int8_t>, int32_t, float>;
+    using Traits =
+        ck_tile::TileGemmUniversalTraits<kPad, kPad, kPad, kPipe == Pipe::compv4, ALayout, BLayout, Row, kPersistent>;
     static constexpr ck_tile::index_t va = kVector ? 16 / sizeof(A) : 1;
     static constexpr ck_tile::index_t vb = kVector ? 16 / sizeof(B) : 1;
     static constexpr ck_tile::index_t vc = kVector ? 16 / sizeof(C) : 1;
-    using Problem                        = ck_tile::GemmPipelineProblem<A, B, float, Shape, Traits, va, vb>;
-    using Pipeline = std::conditional_t<kPipe == Pipe::v2, ck_tile::GemmPipelineAGmemBGmemCRegV2<Problem, V2Policy>,
-                                        ck_tile::GemmPipelineAGmemBGmemCRegV1<Problem>>;
+    static constexpr auto kScheduler     = kPipe == Pipe::mem_interwave ? ck_tile::GemmPipelineScheduler::Interwave
+                                                                        : ck_tile::GemmPipelineScheduler::Intrawave;
+    using Problem  = ck_tile::UniversalGemmPipelineProblem<A, B, Acc, Shape, Traits, kScheduler, va, vb>;
+    using Pipeline = std::conditional_t<
+        kPipe == Pipe::v2, ck_tile::GemmPipelineAGmemBGmemCRegV2<Problem, V2Policy>,
+        std::conditional_t<
+            kPipe == Pipe::mem_intrawave || kPipe == Pipe::mem_interwave, ck_tile::GemmPipelineAgBgCrMem<Problem>,
+            std::conditional_t<kPipe == Pipe::compv3, ck_tile::GemmPipelineAgBgCrCompV3<Problem>,
+                               std::conditional_t<kPipe == Pipe::compv4, ck_tile::GemmPipelineAgBgCrCompV4<Problem>,
+                                                  ck_tile::GemmPipelineAGmemBGmemCRegV1<Problem>>>>>;
     using Epilogue =
         std::conditional_t<kEpi == Epi::cshuffle,
                            ck_tile::CShuffleEpilogue<ck_tile::CShuffleEpilogueProblem<
-                               float, C, Shape::BlockSize, Shape::kM, Shape::kN, kPad, kPad, Op, vc>>,
-                           ck_tile::Default2DEpilogue<ck_tile::Default2DEpilogueProblem<float, C, kPad, kPad, Op, vc>>>;
-    using Kernel = ck_tile::GemmKernel<ck_tile::TilePartitioner<Shape>, Pipeline, Epilogue>;
+                               Acc, C, Shape::BlockSize, Shape::kM, Shape::kN, kPad, kPad, Op, vc>>,
+                           ck_tile::Default2DEpilogue<ck_tile::Default2DEpilogueProblem<Acc, C, kPad, kPad, Op, vc>>>;
+    using Kernel = ck_tile::UniversalGemmKernel<Partitioner, Pipeline, Epilogue>;
 };
 
 // A matrix of small random integers; with nan_gaps the elements of the storage that are not part
@@ -78,6 +92,7 @@ struct RunOptions
     int stride_a = 0, stride_b = 0, stride_c = 0; // 0: packed
     bool nan_gaps = false;
     int range     = 3;
+    int k_batch   = 1; // split-K: the splits add into a zeroed C
 };
 
 // Runs the instance on M x N x K and compares with the reference (exactly). Returns check_err's
@@ -106,6 +121,7 @@ bool run(int M, int N, int K, const RunOptions& o = {}, const Op& op = {})
     const ck_tile::GemmHostArgs args{a_dev.GetDeviceBuffer(),
                                      b_dev.GetDeviceBuffer(),
                                      c_dev.GetDeviceBuffer(),
+                                     o.k_batch,
                                      M,
                                      N,
                                      K,
@@ -119,11 +135,11 @@ bool run(int M, int N, int K, const RunOptions& o = {}, const Op& op = {})
         std::cerr << "unsupported: " << reason << "\n";
         return false;
     }
-    ck_tile::launch_kernel(
-        ck_tile::stream_config{},
-        ck_tile::make_kernel<Kernel::kBlockSize>(Kernel{}, Kernel::GridSize(M, N), Kernel::BlockSize(), 0, kargs));
+    const dim3 grid = Kernel::kPersistent ? Kernel::MaxOccupancyGridSize() : Kernel::GridSize(M, N, o.k_batch);
+    ck_tile::launch_kernel(ck_tile::stream_config{},
+                           ck_tile::make_kernel<Kernel::kBlockSize>(Kernel{}, grid, Kernel::BlockSize(), 0, kargs));
     c_dev.FromDevice(c.data());
-    ck_tile::reference_gemm<A, B, float, C>(a, b, c_ref, ck_tile::identity{}, ck_tile::identity{}, op);
+    ck_tile::reference_gemm<A, B, typename Inst::Acc, C>(a, b, c_ref, ck_tile::identity{}, ck_tile::identity{}, op);
     return ck_tile::check_err(c.mData, c_ref.mData, "GemmKernel differs from the reference", 0, 0);
 }
 

@@ -69,7 +69,7 @@ TEST_CASE("the two pipelines give the same bits")
         ck_tile::HostTensor<half_t> c({M, N});
         ck_tile::DeviceMem c_dev(c.get_element_space_size_in_bytes());
         const auto kargs = Kernel::MakeKernelArgs(
-            {a_dev.GetDeviceBuffer(), b_dev.GetDeviceBuffer(), c_dev.GetDeviceBuffer(), M, N, K, K, K, N});
+            {a_dev.GetDeviceBuffer(), b_dev.GetDeviceBuffer(), c_dev.GetDeviceBuffer(), 1, M, N, K, K, K, N});
         REQUIRE(Kernel::IsSupportedArgument(kargs));
         ck_tile::launch_kernel(
             ck_tile::stream_config{},
@@ -90,7 +90,7 @@ TEST_CASE("IsSupportedArgument says why not")
                                     ck_tile::GemmPipelineAGmemBGmemCRegV2DefaultPolicy, false>::Kernel;
     alignas(16) static char buf[64];
     auto args = [&](int M, int N, int K, int sa, int sb, int sc) {
-        return ck_tile::GemmHostArgs{buf, buf, buf, M, N, K, sa, sb, sc};
+        return ck_tile::GemmHostArgs{buf, buf, buf, 1, M, N, K, sa, sb, sc};
     };
     CHECK(Vec::GetUnsupportedReason(Vec::MakeKernelArgs(args(256, 256, 64, 64, 64, 256))) == "");
     CHECK(Vec::GetUnsupportedReason(Vec::MakeKernelArgs(args(0, 256, 64, 64, 64, 256))).find("positive") !=
@@ -106,7 +106,7 @@ TEST_CASE("IsSupportedArgument says why not")
           "N=200 is not a multiple of the block tile's 128 (this instance does not pad N)");
     CHECK_FALSE(Vec::IsSupportedArgument(Vec::MakeKernelArgs(args(256, 256, 64, 64, 64, 255))));
     // pointer alignment
-    const ck_tile::GemmHostArgs odd{buf + 2, buf, buf, 256, 256, 64, 64, 64, 256};
+    const ck_tile::GemmHostArgs odd{buf + 2, buf, buf, 1, 256, 256, 64, 64, 64, 256};
     CHECK(Vec::GetUnsupportedReason(Vec::MakeKernelArgs(odd)) ==
           "A (row-major): the pointer is not aligned to 16 bytes");
 }

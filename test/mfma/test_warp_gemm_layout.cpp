@@ -150,8 +150,7 @@ struct iterate_k_check
 {
     using wide = warp_gemm_check<Wide, Transposed>;
     using half = warp_gemm_check<Half, Transposed>;
-    using attr = std::conditional_t<Transposed, ck_tile::WarpGemmAttributeMfmaIterateKTransposedCDistribution<Half, 2>,
-                                    ck_tile::WarpGemmAttributeMfmaIterateK<Half, 2>>;
+    using attr = ck_tile::WarpGemmAttributeMfmaIterateK<Half, 2, Transposed>;
     using wtr  = ck_tile::mfma_traits<Wide>;
     using htr  = ck_tile::mfma_traits<Half>;
     static constexpr index_t a = first_mismatch<typename attr::AWarpDstrEncoding, wtr::a_per_lane>(

@@ -61,6 +61,7 @@ bool run_gemm(const Config& cfg)
     const ck_tile::GemmHostArgs args{a_dev.GetDeviceBuffer(),
                                      b_dev.GetDeviceBuffer(),
                                      c_dev.GetDeviceBuffer(),
+                                     1,
                                      cfg.M,
                                      cfg.N,
                                      cfg.K,

@@ -152,6 +152,23 @@ double get_absolute_threshold(double max_possible_num, int number_of_accumulatio
     return get_relative_threshold<ComputeType, OutType, AccType>(number_of_accumulations) * scale;
 }
 
+// The thresholds the GEMM examples check C with (upstream's calculate_rtol_atol): each of the
+// k_batch splits sums ceil(K / k_batch) products in AccDataType from inputs of the narrower of A
+// and B, and the k_batch partial results are then added in CDataType; the bound is the larger of
+// the two stages'. max_accumulated_value: the largest |C| of the reference. Returns {rtol, atol}.
+template <typename ADataType, typename BDataType, typename AccDataType, typename CDataType>
+std::pair<double, double> calculate_rtol_atol(int K, int k_batch, double max_accumulated_value)
+{
+    using ComputeType     = std::conditional_t<(sizeof(ADataType) < sizeof(BDataType)), ADataType, BDataType>;
+    const int k_per_split = (K + k_batch - 1) / std::max(k_batch, 1);
+    const double rtol     = std::max(get_relative_threshold<ComputeType, CDataType, AccDataType>(k_per_split),
+                                     get_relative_threshold<CDataType, CDataType, CDataType>(k_batch));
+    const double atol     = std::max(
+        get_absolute_threshold<ComputeType, CDataType, AccDataType>(max_accumulated_value / k_batch, k_per_split),
+        get_absolute_threshold<CDataType, CDataType, CDataType>(max_accumulated_value, k_batch));
+    return {rtol, atol};
+}
+
 template <typename Range, typename RefRange>
     requires(!(is_float8_v<detail::check_range_value_t<Range>> && is_float8_v<detail::check_range_value_t<RefRange>>))
 bool check_err(

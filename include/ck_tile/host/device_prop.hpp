@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // get_device_name(): the arch of the device kernels run on, e.g. "gfx942": the current HIP device's
 // gcnArchName without its feature suffix, or the arch the emulator emulates.
+// get_device_cu_count(): the device's compute units (multiProcessorCount; on the emulator, the
+// OS threads that run workgroups), what a persistent kernel sizes its grid by.
 #pragma once
 #include <string>
 #include "ck_tile/core/config.hpp"
@@ -21,6 +23,15 @@ inline std::string get_device_name()
     const std::string name = props.gcnArchName;
     return name.substr(0, name.find(':'));
 #endif
+}
+
+inline int get_device_cu_count()
+{
+    int device = 0;
+    HIP_CHECK_ERROR(hipGetDevice(&device));
+    hipDeviceProp_t props{};
+    HIP_CHECK_ERROR(hipGetDeviceProperties(&props, device));
+    return props.multiProcessorCount;
 }
 
 } // namespace ck_tile

@@ -2,8 +2,8 @@
 // The backend seam: the one place that picks which implementation of the arch primitives a build
 // uses. Everything above core/arch/ is written once against this set (namespace ck_tile):
 //
-//   thread identity   get_thread_id, get_block_id, get_block_size, get_grid_size, get_lane_id,
-//                     get_warp_id
+//   thread identity   get_thread_id, get_block_id (x; get_block_id_y, get_block_id_z), get_block_size,
+//                     get_grid_size, get_lane_id, get_warp_id
 //   barriers          block_sync_lds (workgroup barrier after this thread's LDS accesses),
 //                     block_sync (workgroup barrier ordering all memory)
 //   wave operations   warp_shuffle, readfirstlane, ballot, warp_butterfly (v = combine(v,

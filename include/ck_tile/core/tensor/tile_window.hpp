@@ -212,6 +212,14 @@ CK_TILE_DEVICE void store_tile(const tile_window_with_static_lengths<View, Lengt
     store_tile(make_tile_window(w, Dstr{}), t, site);
 }
 
+// What a store of results does: overwrite them, or add into them atomically (the partial results
+// of split-K). Epilogues take it as a template argument and call update_tile.
+enum struct memory_operation_enum
+{
+    set,
+    atomic_add,
+};
+
 // t added into the window's elements with atomic adds (fp32, int32, fp16, bf16): blocks of a grid may add
 // into the same outputs. Upstream reaches this through update_tile on a view whose memory
 // operation is atomic_add; here it is its own call.
@@ -228,6 +236,16 @@ CK_TILE_DEVICE void atomic_add_tile(const tile_window_with_static_lengths<View, 
                                     const static_distributed_tensor<T, Dstr>& t)
 {
     atomic_add_tile(make_tile_window(w, Dstr{}), t);
+}
+
+// store_tile (set) or atomic_add_tile (atomic_add), chosen at compile time
+template <memory_operation_enum Op, typename Window, typename Tile>
+CK_TILE_DEVICE void update_tile(const Window& w, const Tile& t)
+{
+    if constexpr(Op == memory_operation_enum::set)
+        store_tile(w, t);
+    else
+        atomic_add_tile(w, t);
 }
 
 } // namespace ck_tile

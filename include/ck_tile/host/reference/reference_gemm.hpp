@@ -10,6 +10,13 @@
 // in order of k; the ops are unary callables (default: identity) and acc_op sees the finished sum
 // in AccDataType before the conversion to CDataType. A and B are first converted to AccDataType
 // into contiguous rows (A) and columns (B), then C is computed by all cores, 4 columns at a time.
+//
+// reference_gemm_gpu: the same sum on the device (upstream's -v=2), one thread per element of C,
+// for checking a kernel against another device computation; on the emulator it runs through the
+// emulator like any kernel.
+//
+//   ck_tile::reference_gemm_gpu<A, B, Acc, C, ALayout, BLayout, CLayout>(a_dev, b_dev, c_dev, M, N, K,
+//                                                                    stride_a, stride_b, stride_c);
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -18,6 +25,7 @@
 #include <vector>
 #include "ck_tile/core.hpp"
 #include "ck_tile/host/host_tensor.hpp"
+#include "ck_tile/host/kernel_launch.hpp"
 
 namespace ck_tile {
 
@@ -83,6 +91,49 @@ void reference_gemm(const HostTensor<ADataType>& a_m_k, const HostTensor<BDataTy
         pool.emplace_back(work, items * w / workers, items * (w + 1) / workers);
     for(auto& t : pool)
         t.join();
+}
+
+// C[m][n] = sum_k A[m][k] * B[k][n] in AccDataType, in order of k, for element m * N + n of the
+// grid; the layouts say which index of A and B is contiguous.
+template <typename ADataType, typename BDataType, typename AccDataType, typename CDataType, typename ALayout,
+          typename BLayout, typename CLayout>
+struct ReferenceGemmKernel
+{
+    static_assert(is_row_major_v<CLayout>, "reference_gemm_gpu: C is row-major");
+
+    CK_TILE_DEVICE void operator()(const ADataType* a, const BDataType* b, CDataType* c, index_t M, index_t N,
+                                   index_t K, index_t stride_a, index_t stride_b, index_t stride_c) const
+    {
+        const long_index_t i = static_cast<long_index_t>(get_block_id()) * get_block_size() + get_thread_id();
+        if(i >= static_cast<long_index_t>(M) * N)
+            return;
+        const index_t m = static_cast<index_t>(i / N);
+        const index_t n = static_cast<index_t>(i % N);
+        AccDataType acc = 0;
+        for(index_t k = 0; k < K; ++k)
+        {
+            const ADataType x = is_row_major_v<ALayout> ? a[static_cast<long_index_t>(m) * stride_a + k]
+                                                        : a[static_cast<long_index_t>(k) * stride_a + m];
+            const BDataType y = is_row_major_v<BLayout> ? b[static_cast<long_index_t>(k) * stride_b + n]
+                                                        : b[static_cast<long_index_t>(n) * stride_b + k];
+            acc += type_convert<AccDataType>(x) * type_convert<AccDataType>(y);
+        }
+        c[static_cast<long_index_t>(m) * stride_c + n] = type_convert<CDataType>(acc);
+    }
+};
+
+template <typename ADataType, typename BDataType, typename AccDataType, typename CDataType, typename ALayout,
+          typename BLayout, typename CLayout>
+void reference_gemm_gpu(const ADataType* a, const BDataType* b, CDataType* c, index_t M, index_t N, index_t K,
+                        index_t stride_a, index_t stride_b, index_t stride_c)
+{
+    constexpr index_t kBlock = 256;
+    const long_index_t grid  = (static_cast<long_index_t>(M) * N + kBlock - 1) / kBlock;
+    launch_kernel(stream_config{},
+                  make_kernel<kBlock>(
+                      ReferenceGemmKernel<ADataType, BDataType, AccDataType, CDataType, ALayout, BLayout, CLayout>{},
+                      dim3(static_cast<unsigned>(grid)), dim3(kBlock), 0, a, b, c, M, N, K, stride_a, stride_b,
+                      stride_c));
 }
 
 } // namespace ck_tile

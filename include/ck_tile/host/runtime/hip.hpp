@@ -40,6 +40,7 @@ __host__ hipError_t hipGetLastError();
 struct hipDeviceProp_t
 {
     char gcnArchName[256];
+    int multiProcessorCount;
 };
 __host__ hipError_t hipGetDevice(int*);
 __host__ hipError_t hipGetDeviceProperties(hipDeviceProp_t*, int);

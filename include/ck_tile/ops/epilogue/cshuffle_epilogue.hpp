@@ -5,7 +5,8 @@
 //   2. barrier;
 //   3. read back with MakeCStoreDistribution: each thread holds runs of VectorSizeC consecutive
 //      columns of a row (rows = <repeats, warps, lanes>, columns = <lanes, vector>);
-//   4. stored to the C window (padded where the problem pads).
+//   4. stored to the C window (padded where the problem pads), or added into it atomically
+//      (operator()<memory_operation_enum::atomic_add>, for split-K).
 // It starts with a barrier of its own, as the LDS it reuses may still be read by the pipeline.
 //
 //   CShuffleEpilogueProblem<AccDataType, ODataType, kBlockSize, kMPerBlock, kNPerBlock, kPadM,
@@ -99,7 +100,11 @@ struct CShuffleEpilogue
     CK_TILE_HOST_DEVICE static constexpr index_t GetVectorSizeC() { return Problem::VectorSizeC; }
     CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize() { return Policy::template GetSmemSize<Problem>(); }
 
-    template <typename ODramWindow, typename OAccTile>
+    // the vector of an atomic add into C (split-K): the read-back's row runs
+    CK_TILE_HOST_DEVICE static constexpr index_t GetAtomicVectorSize() { return Problem::VectorSizeC; }
+
+    // MemOp: store the tile (set) or add it into C atomically (atomic_add)
+    template <memory_operation_enum MemOp = memory_operation_enum::set, typename ODramWindow, typename OAccTile>
     CK_TILE_DEVICE void operator()(const ODramWindow& o_dram_window_tmp, const OAccTile& o_acc_tile, void* p_smem,
                                    const ElementwiseOp& op = {}) const
     {
@@ -121,7 +126,7 @@ struct CShuffleEpilogue
 
         const auto o_shuffled = load_tile(
             make_tile_window(lds, lens, make_multi_index(0, 0), Policy::template MakeCStoreDistribution<Problem>()));
-        store_tile(o_dram_window_tmp, o_shuffled);
+        update_tile<MemOp>(o_dram_window_tmp, o_shuffled);
     }
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Default2DEpilogue: stores a block's accumulator tile to C as it is distributed (the block GEMM's
 // C distribution), after y = op(acc) and the conversion to ODataType, through the C window the
-// kernel made (padded where the problem pads, so a partial tile drops its out-of-range part).
+// kernel made (padded where the problem pads, so a partial tile drops its out-of-range part), or
+// adds it into C atomically (operator()<memory_operation_enum::atomic_add>, for split-K).
 //
 //   Default2DEpilogueProblem<AccDataType, ODataType, kPadM, kPadN,
 //                            ElementwiseOp = element_wise::PassThrough, VectorSizeC = 16 bytes>
@@ -57,11 +58,15 @@ struct Default2DEpilogue
             o_acc_tile);
     }
 
-    template <typename ODramWindow, typename OAccTile>
+    // the vector of an atomic add into C (split-K): the C vector size bounds it
+    CK_TILE_HOST_DEVICE static constexpr index_t GetAtomicVectorSize() { return Problem::VectorSizeC; }
+
+    // MemOp: store the tile (set) or add it into C atomically (atomic_add)
+    template <memory_operation_enum MemOp = memory_operation_enum::set, typename ODramWindow, typename OAccTile>
     CK_TILE_DEVICE void operator()(const ODramWindow& o_dram_window_tmp, const OAccTile& o_acc_tile,
                                    void* /*p_smem*/ = nullptr, const ElementwiseOp& op = {}) const
     {
-        store_tile(o_dram_window_tmp, apply_op(o_acc_tile, op));
+        update_tile<MemOp>(o_dram_window_tmp, apply_op(o_acc_tile, op));
     }
 };
 

@@ -26,6 +26,8 @@ namespace ck_tile {
 
 CK_TILE_DEVICE index_t get_thread_id() { return static_cast<index_t>(emu::thread_idx_x()); }
 CK_TILE_DEVICE index_t get_block_id() { return static_cast<index_t>(emu::block_idx_x()); }
+CK_TILE_DEVICE index_t get_block_id_y() { return static_cast<index_t>(emu::block_idx_y()); }
+CK_TILE_DEVICE index_t get_block_id_z() { return static_cast<index_t>(emu::block_idx_z()); }
 CK_TILE_DEVICE index_t get_block_size() { return static_cast<index_t>(emu::block_dim_x()); }
 CK_TILE_DEVICE index_t get_grid_size() { return static_cast<index_t>(emu::grid_dim_x()); }
 CK_TILE_DEVICE index_t get_lane_id() { return static_cast<index_t>(emu::lane_id()); }

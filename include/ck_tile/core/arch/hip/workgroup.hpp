@@ -11,6 +11,8 @@ namespace ck_tile {
 
 CK_TILE_DEVICE index_t get_thread_id() { return static_cast<index_t>(__builtin_amdgcn_workitem_id_x()); }
 CK_TILE_DEVICE index_t get_block_id() { return static_cast<index_t>(__builtin_amdgcn_workgroup_id_x()); }
+CK_TILE_DEVICE index_t get_block_id_y() { return static_cast<index_t>(__builtin_amdgcn_workgroup_id_y()); }
+CK_TILE_DEVICE index_t get_block_id_z() { return static_cast<index_t>(__builtin_amdgcn_workgroup_id_z()); }
 CK_TILE_DEVICE index_t get_block_size() { return static_cast<index_t>(__builtin_amdgcn_workgroup_size_x()); }
 CK_TILE_DEVICE index_t get_grid_size()
 {

@@ -14,6 +14,7 @@
 #include "ck_tile/core.hpp"
 #include "ck_tile/ops/gemm/pipeline/tile_gemm_shape.hpp"
 #include "ck_tile/ops/gemm/pipeline/tile_gemm_traits.hpp"
+#include "ck_tile/ops/gemm/block/block_universal_gemm_as_bs_cr.hpp"
 
 namespace ck_tile {
 
@@ -44,6 +45,23 @@ struct GemmPipelineProblem
     static_assert(VectorSizeA >= 1 && VectorSizeB >= 1 && is_power_of_two_integer(VectorSizeA) &&
                       is_power_of_two_integer(VectorSizeB),
                   "GemmPipelineProblem: vector sizes are powers of two");
+};
+
+// UniversalGemmPipelineProblem<ADataType, BDataType, AccDataType, BlockGemmShape, Traits,
+//                              Scheduler = Intrawave, VectorSizeA, VectorSizeB>: the problem of the
+// universal pipelines (Mem, CompV3, CompV4); Traits is a TileGemmUniversalTraits and Scheduler
+// picks the block GEMM's interleaving of LDS reads and MFMAs (block_universal_gemm_as_bs_cr.hpp).
+template <typename ADataType_, typename BDataType_, typename AccDataType_, typename BlockGemmShape_, typename Traits_,
+          GemmPipelineScheduler Scheduler_ = GemmPipelineScheduler::Intrawave,
+          index_t VectorSizeA_             = 16 / static_cast<index_t>(sizeof(ADataType_)),
+          index_t VectorSizeB_             = 16 / static_cast<index_t>(sizeof(BDataType_))>
+struct UniversalGemmPipelineProblem
+    : GemmPipelineProblem<ADataType_, BDataType_, AccDataType_, BlockGemmShape_, Traits_, VectorSizeA_, VectorSizeB_>
+{
+    static constexpr GemmPipelineScheduler Scheduler =
+        Scheduler_ == GemmPipelineScheduler::Default ? GemmPipelineScheduler::Intrawave : Scheduler_;
+    static constexpr bool DoubleSmemBuffer    = Traits_::DoubleSmemBuffer;
+    static constexpr bool UsePersistentKernel = Traits_::UsePersistentKernel;
 };
 
 } // namespace ck_tile

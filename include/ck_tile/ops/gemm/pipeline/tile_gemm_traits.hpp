@@ -27,3 +27,21 @@ struct TileGemmTraits
 };
 
 } // namespace ck_tile
+
+namespace ck_tile {
+
+// TileGemmUniversalTraits<kPadM, kPadN, kPadK, DoubleSmemBuffer, ALayout, BLayout, CLayout,
+//                         UsePersistentKernel = false>: TileGemmTraits plus what the universal
+// kernels choose at compile time.
+//   DoubleSmemBuffer     two LDS buffers (GemmPipelineAgBgCrCompV4 needs it, the others refuse it)
+//   UsePersistentKernel  the kernel is launched with MaxOccupancyGridSize blocks, each looping
+//                        over C tiles (and K splits) until all are done
+template <bool kPadM_, bool kPadN_, bool kPadK_, bool DoubleSmemBuffer_, typename ALayout_, typename BLayout_,
+          typename CLayout_, bool UsePersistentKernel_ = false>
+struct TileGemmUniversalTraits : TileGemmTraits<kPadM_, kPadN_, kPadK_, ALayout_, BLayout_, CLayout_>
+{
+    static constexpr bool DoubleSmemBuffer    = DoubleSmemBuffer_;
+    static constexpr bool UsePersistentKernel = UsePersistentKernel_;
+};
+
+} // namespace ck_tile

@@ -92,88 +92,59 @@ struct WarpGemmAttributeMfmaTransposedCDistribution
     }
 };
 
-// WarpGemmAttributeMfmaIterateK<Instr, kKIter>: kKIter instructions in a row along K, one warp GEMM
-// of kKIter times the instruction's K. Each lane holds kKIter * a_per_lane consecutive K values
-// of A and of B (lane group g: K in [g * kKIter * a_per_lane, (g + 1) * kKIter * a_per_lane)), and
-// instruction i takes the i-th a_per_lane of them. So the instructions see a permutation of K,
-// the same for A and B, and the sum is the product over the whole K. This gives a gfx942 warp GEMM
-// the operand layout of gfx950's double-K instructions (16x16x32 from two 16x16x16: 8 consecutive
-// K values of a row per lane, one 16-byte read).
-template <typename Instr, index_t kKIter>
+} // namespace ck_tile
+
+namespace ck_tile {
+
+// WarpGemmAttributeMfmaIterateK<Instr, kKIter, kTransposeC>: a warp GEMM kKIter times as deep as
+// the instruction, made of kKIter instructions in a row (upstream's ...IterateK). Each lane holds
+// kKIter x a_per_lane consecutive K values of its row (one wide LDS read instead of kKIter
+// narrow ones): K = <K lane groups, kKIter, a_per_lane>, and instruction i takes the i-th run of
+// a_per_lane values of every lane. The instructions thus see K in another order than 0, 1, 2...,
+// the same one for A and B, so the sum is the same. With kTransposeC the instructions compute C
+// transposed, as in WarpGemmAttributeMfmaTransposedCDistribution, whose C distribution it has.
+template <typename Instr, index_t kKIter, bool kTransposeC>
 struct WarpGemmAttributeMfmaIterateK
 {
     using base  = WarpGemmAttributeMfma<Instr>;
     using instr = Instr;
-    using tr    = mfma_traits<Instr>;
-    static_assert(kKIter >= 1, "WarpGemmAttributeMfmaIterateK: at least one instruction");
+    using tr    = typename base::tr;
 
     using ADataType = typename base::ADataType;
     using BDataType = typename base::BDataType;
     using CDataType = typename base::CDataType;
 
-    static constexpr index_t kM = base::kM;
-    static constexpr index_t kN = base::kN;
+    static constexpr index_t kM = kTransposeC ? base::kN : base::kM;
+    static constexpr index_t kN = kTransposeC ? base::kM : base::kN;
     static constexpr index_t kK = base::kK * kKIter;
 
-    static constexpr index_t kABKLane    = base::kABKLane;
-    static constexpr index_t kABKPerLane = base::kABKPerLane * kKIter;
+    static constexpr index_t kPerLane = base::kABKPerLane;
 
-    using AWarpDstrEncoding =
-        tile_distribution_encoding<sequence<>, tuple<sequence<kM>, sequence<kABKLane, kABKPerLane>>,
-                                   tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>;
-    using BWarpDstrEncoding =
-        tile_distribution_encoding<sequence<>, tuple<sequence<kN>, sequence<kABKLane, kABKPerLane>>,
-                                   tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2>, sequence<1>>;
-    using CWarpDstrEncoding = typename base::CWarpDstrEncoding;
+    template <index_t kRows>
+    using ABEncoding =
+        tile_distribution_encoding<sequence<>, tuple<sequence<kRows>, sequence<base::kABKLane, kKIter, kPerLane>>,
+                                   tuple<sequence<2, 1>>, tuple<sequence<0, 0>>, sequence<2, 2>, sequence<1, 2>>;
+    using AWarpDstrEncoding = ABEncoding<kM>;
+    using BWarpDstrEncoding = ABEncoding<kN>;
+    using CWarpDstrEncoding =
+        std::conditional_t<kTransposeC, typename WarpGemmAttributeMfmaTransposedCDistribution<Instr>::CWarpDstrEncoding,
+                           typename base::CWarpDstrEncoding>;
 
-    template <bool kSwapAB>
-    CK_TILE_DEVICE static void run_impl(mfma_c_buffer<Instr>& c, const thread_buffer<ADataType, kABKPerLane>& a,
-                                        const thread_buffer<BDataType, kABKPerLane>& b)
+    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const thread_buffer<ADataType, kKIter * kPerLane>& a,
+                                   const thread_buffer<BDataType, kKIter * kPerLane>& b)
     {
         static_for<0, kKIter>{}([&](auto i) {
             mfma_a_buffer<Instr> ai;
             mfma_b_buffer<Instr> bi;
-            static_for<0, base::kABKPerLane>{}([&](auto e) {
-                ai[e] = a[i * base::kABKPerLane + e];
-                bi[e] = b[i * base::kABKPerLane + e];
+            static_for<0, kPerLane>{}([&](auto j) {
+                ai[j] = a[i * kPerLane + j];
+                bi[j] = b[i * kPerLane + j];
             });
-            if constexpr(kSwapAB)
+            if constexpr(kTransposeC)
                 c = mfma<Instr>(bi, ai, c);
             else
                 c = mfma<Instr>(ai, bi, c);
         });
-    }
-
-    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const thread_buffer<ADataType, kABKPerLane>& a,
-                                   const thread_buffer<BDataType, kABKPerLane>& b)
-    {
-        run_impl<false>(c, a, b);
-    }
-};
-
-// The transposed-C twin of WarpGemmAttributeMfmaIterateK (see WarpGemmAttributeMfmaTransposedCDistribution).
-template <typename Instr, index_t kKIter>
-struct WarpGemmAttributeMfmaIterateKTransposedCDistribution
-{
-    using base  = WarpGemmAttributeMfmaIterateK<Instr, kKIter>;
-    using instr = Instr;
-
-    using ADataType = typename base::ADataType;
-    using BDataType = typename base::BDataType;
-    using CDataType = typename base::CDataType;
-
-    static constexpr index_t kM = base::kN;
-    static constexpr index_t kN = base::kM;
-    static constexpr index_t kK = base::kK;
-
-    using AWarpDstrEncoding = typename base::BWarpDstrEncoding;
-    using BWarpDstrEncoding = typename base::AWarpDstrEncoding;
-    using CWarpDstrEncoding = typename WarpGemmAttributeMfmaTransposedCDistribution<Instr>::CWarpDstrEncoding;
-
-    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const thread_buffer<ADataType, base::kABKPerLane>& a,
-                                   const thread_buffer<BDataType, base::kABKPerLane>& b)
-    {
-        base::template run_impl<true>(c, a, b);
     }
 };
 
