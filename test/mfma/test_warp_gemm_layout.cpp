@@ -148,11 +148,11 @@ namespace {
 template <typename Half, typename Wide, bool Transposed>
 struct iterate_k_check
 {
-    using wide = warp_gemm_check<Wide, Transposed>;
-    using half = warp_gemm_check<Half, Transposed>;
-    using attr = ck_tile::WarpGemmAttributeMfmaIterateK<Half, 2, Transposed>;
-    using wtr  = ck_tile::mfma_traits<Wide>;
-    using htr  = ck_tile::mfma_traits<Half>;
+    using wide                 = warp_gemm_check<Wide, Transposed>;
+    using half                 = warp_gemm_check<Half, Transposed>;
+    using attr                 = ck_tile::WarpGemmAttributeMfmaIterateK<Half, 2, Transposed>;
+    using wtr                  = ck_tile::mfma_traits<Wide>;
+    using htr                  = ck_tile::mfma_traits<Half>;
     static constexpr index_t a = first_mismatch<typename attr::AWarpDstrEncoding, wtr::a_per_lane>(
         [](index_t l, index_t e) { return Transposed ? wide::instr_b(l, e) : wide::instr_a(l, e); });
     static constexpr index_t b = first_mismatch<typename attr::BWarpDstrEncoding, wtr::b_per_lane>(
