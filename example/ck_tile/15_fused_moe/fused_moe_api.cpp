@@ -55,7 +55,7 @@ ck_tile::MoeSortingHostArgs sorting_args(const fused_moe_traits& t, const fused_
     s.num_experts             = a.num_experts;
     s.topk                    = a.topk;
     s.moe_buf_interm_dim      = a.stride_token;
-    s.moe_buf_elem_bytes      = t.prec_o == "fp32" ? 4 : 2;
+    s.moe_buf_elem_bytes      = 2; // bf16 or fp16 O
     return s;
 }
 
