@@ -55,7 +55,7 @@ bool run(const Config& cfg)
     fill(b_k_n, cfg.init, 11940);
 
     // B pre-shuffled for the warp tile: each warp tile one contiguous run in MFMA register order
-    const FlatBLayout fl     = flat_b_layout<T>(cfg.warp_tile);
+    const FlatBLayout fl        = flat_b_layout<T>(cfg.warp_tile);
     const std::vector<B> b_flat = ck_tile::shuffle_b(b_k_n, fl.n_warp_tile, fl.k_warp_tile, fl.k_lane_groups);
 
     ck_tile::DeviceMem a_dev(a_m_k.get_element_space_size_in_bytes());
@@ -70,8 +70,8 @@ bool run(const Config& cfg)
               << T::name << " (C " << (sizeof(C) == sizeof(A) ? T::name : "fp16") << "), warp_tile " << cfg.warp_tile
               << ", split_k " << cfg.k_batch << ", arch " << ck_tile::compiled_arch_name << std::endl;
 
-    const LaunchResult r = launch_flatmm<T>(cfg, a_dev.GetDeviceBuffer(), b_flat_dev.GetDeviceBuffer(),
-                                            c_dev.GetDeviceBuffer(), c_dev);
+    const LaunchResult r =
+        launch_flatmm<T>(cfg, a_dev.GetDeviceBuffer(), b_flat_dev.GetDeviceBuffer(), c_dev.GetDeviceBuffer(), c_dev);
     std::cout << r.instance << std::endl;
 
     // the flat B is B's elements (plus padding of partial warp tiles, not counted)

@@ -23,35 +23,34 @@ namespace flatmm_example {
 template <typename AB, typename C, const char* Name>
 struct Types
 {
-    using ADataType                   = AB;
-    using BDataType                   = AB;
-    using AccDataType                 = float;
-    using CDataType                   = C;
+    using ADataType                          = AB;
+    using BDataType                          = AB;
+    using AccDataType                        = float;
+    using CDataType                          = C;
     static constexpr ck_tile::index_t kBytes = sizeof(AB);
     static constexpr ck_tile::index_t kK     = 128 / kBytes;
-    static constexpr const char* name = Name;
+    static constexpr const char* name        = Name;
 
     // warp_tile 0: 16 x 16 x (64 bytes), 1: 32 x 32 x (32 bytes)
     template <int kWarpTile>
-    using Shape = ck_tile::TileGemmShape<
-        ck_tile::sequence<128, 128, kK>, ck_tile::sequence<1, 4, 1>,
-        std::conditional_t<kWarpTile == 0, ck_tile::sequence<16, 16, 64 / kBytes>,
-                           ck_tile::sequence<32, 32, 32 / kBytes>>>;
+    using Shape = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, kK>, ck_tile::sequence<1, 4, 1>,
+                                         std::conditional_t<kWarpTile == 0, ck_tile::sequence<16, 16, 64 / kBytes>,
+                                                            ck_tile::sequence<32, 32, 32 / kBytes>>>;
 };
 inline constexpr char kFp16Name[] = "fp16";
 inline constexpr char kBf16Name[] = "bf16";
 inline constexpr char kFp8Name[]  = "fp8";
 inline constexpr char kBf8Name[]  = "bf8";
-using Fp16Types = Types<ck_tile::half_t, ck_tile::half_t, kFp16Name>;
-using Bf16Types = Types<ck_tile::bf16_t, ck_tile::bf16_t, kBf16Name>;
-using Fp8Types  = Types<ck_tile::fp8_t, ck_tile::half_t, kFp8Name>;
-using Bf8Types  = Types<ck_tile::bf8_t, ck_tile::half_t, kBf8Name>;
+using Fp16Types                   = Types<ck_tile::half_t, ck_tile::half_t, kFp16Name>;
+using Bf16Types                   = Types<ck_tile::bf16_t, ck_tile::bf16_t, kBf16Name>;
+using Fp8Types                    = Types<ck_tile::fp8_t, ck_tile::half_t, kFp8Name>;
+using Bf8Types                    = Types<ck_tile::bf8_t, ck_tile::half_t, kBf8Name>;
 
 struct Config
 {
     int M = 0, N = 0, K = 0;
     int stride_a = 0, stride_b = 0, stride_c = 0; // resolved (never 0)
-    int warp_tile = 0;                             // 0: 16x16, 1: 32x32
+    int warp_tile = 0;                            // 0: 16x16, 1: 32x32
     int k_batch   = 1;
     int verify    = 1; // 0 none, 1 CPU reference, 2 device reference (reference_gemm_gpu)
     int init      = 0;

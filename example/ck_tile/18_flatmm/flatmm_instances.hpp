@@ -27,11 +27,11 @@ struct Instance
 
     using Traits   = ck_tile::TileGemmUniversalTraits<true, true, true, false, Row, Col, Row>;
     using Problem  = ck_tile::UniversalGemmPipelineProblem<A, B, Acc, Shape, Traits,
-                                                          ck_tile::GemmPipelineScheduler::Intrawave, kVecA, 1>;
+                                                           ck_tile::GemmPipelineScheduler::Intrawave, kVecA, 1>;
     using Pipeline = ck_tile::FlatmmPipelineAGmemBGmemCRegV1<Problem>;
-    using Epilogue = ck_tile::CShuffleEpilogue<
-        ck_tile::CShuffleEpilogueProblem<Acc, C, Shape::BlockSize, Shape::kM, Shape::kN, true, true,
-                                         ck_tile::element_wise::PassThrough, kVecC>>;
+    using Epilogue =
+        ck_tile::CShuffleEpilogue<ck_tile::CShuffleEpilogueProblem<Acc, C, Shape::BlockSize, Shape::kM, Shape::kN, true,
+                                                                   true, ck_tile::element_wise::PassThrough, kVecC>>;
     using Partitioner = ck_tile::GemmSpatiallyLocalTilePartitioner<Shape, 8, 4>;
     using Kernel      = ck_tile::FlatmmKernel<Partitioner, Pipeline, Epilogue>;
 
@@ -49,10 +49,10 @@ struct Instance
         const int iter = WarpGemm::kK / ck_tile::mfma_traits<Instr>::K;
         return std::string("pipeline ") + Pipeline::description + ", epilogue cshuffle\nblock tile " + s(Shape::kM) +
                "x" + s(Shape::kN) + "x" + s(Shape::kK) + ", warps " + s(W::at(0)) + "x" + s(W::at(1)) + "x" +
-               s(W::at(2)) + ", warp tile " + s(WarpGemm::kM) + "x" + s(WarpGemm::kN) + "x" + s(WarpGemm::kK) +
-               " (" + ck_tile::mfma_traits<Instr>::mnemonic + (iter > 1 ? " x" + s(iter) : std::string()) +
-               "), block " + s(Kernel::kBlockSize) + " threads, LDS " + s(Kernel::GetSmemSize()) +
-               " B\naccess " + access + ", flat B " + s(Kernel::kBPerLane * sizeof(B)) + " bytes per lane";
+               s(W::at(2)) + ", warp tile " + s(WarpGemm::kM) + "x" + s(WarpGemm::kN) + "x" + s(WarpGemm::kK) + " (" +
+               ck_tile::mfma_traits<Instr>::mnemonic + (iter > 1 ? " x" + s(iter) : std::string()) + "), block " +
+               s(Kernel::kBlockSize) + " threads, LDS " + s(Kernel::GetSmemSize()) + " B\naccess " + access +
+               ", flat B " + s(Kernel::kBPerLane * sizeof(B)) + " bytes per lane";
     }
 
     static float launch(const Config& cfg, const void* a, const void* b, void* c, ck_tile::DeviceMem& c_mem)

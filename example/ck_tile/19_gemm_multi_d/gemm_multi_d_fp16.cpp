@@ -70,8 +70,8 @@ bool run(const Config& cfg, int init)
     std::cout << "gemm_multi_d M=" << cfg.M << " N=" << cfg.N << " K=" << cfg.K << " stride_A=" << cfg.stride_a
               << " stride_B=" << cfg.stride_b << " stride_Ds=" << cfg.stride_ds << " stride_E=" << cfg.stride_e
               << " layouts A=R B=C Ds=" << (cfg.ds_row_major ? "R" : "C") << " E=R, num_d " << NumD << ", op "
-              << CDEOp::name(cfg.op.kind) << ", kbatch " << cfg.k_batch
-              << ", fp16 A/B/Ds/E, acc fp32, arch " << ck_tile::compiled_arch_name << std::endl;
+              << CDEOp::name(cfg.op.kind) << ", kbatch " << cfg.k_batch << ", fp16 A/B/Ds/E, acc fp32, arch "
+              << ck_tile::compiled_arch_name << std::endl;
 
     const LaunchResult r = launch_gemm_multi_d<NumD>(cfg, dev);
     std::cout << r.instance << std::endl;
@@ -195,25 +195,32 @@ int main(int argc, char* argv[])
         else if(op == "Add" || op == "add")
             cfg.op.kind = CDEOp::add;
         else
-            throw ck_tile::arg_error("error: option -op: '" + op +
-                                     "' is not an op (MultiplyMultiply, AddAdd or Add)");
+            throw ck_tile::arg_error("error: option -op: '" + op + "' is not an op (MultiplyMultiply, AddAdd or Add)");
         if(cfg.op.kind == CDEOp::add && cfg.num_d != 1)
             throw ck_tile::arg_error("error: option -op: Add takes exactly one D (-num_d=1), got -num_d=" +
                                      std::to_string(cfg.num_d) + "; AddAdd adds several");
 
-        cfg.verify  = p.get_int_in_range("v", 0, 1) == 1;
-        cfg.warmup  = p.get_int_at_least("warmup", 0);
-        cfg.repeat  = p.get_int_at_least("repeat", 1);
-        cfg.k_batch = p.get_int_at_least("kbatch", 1);
+        cfg.verify     = p.get_int_in_range("v", 0, 1) == 1;
+        cfg.warmup     = p.get_int_at_least("warmup", 0);
+        cfg.repeat     = p.get_int_at_least("repeat", 1);
+        cfg.k_batch    = p.get_int_at_least("kbatch", 1);
         const int init = p.get_int_in_range("init", 0, 2);
 
         bool pass = false;
         switch(cfg.num_d)
         {
-        case 1: pass = run<1>(cfg, init); break;
-        case 2: pass = run<2>(cfg, init); break;
-        case 3: pass = run<3>(cfg, init); break;
-        default: pass = run<4>(cfg, init); break;
+        case 1:
+            pass = run<1>(cfg, init);
+            break;
+        case 2:
+            pass = run<2>(cfg, init);
+            break;
+        case 3:
+            pass = run<3>(cfg, init);
+            break;
+        default:
+            pass = run<4>(cfg, init);
+            break;
         }
         return pass ? 0 : 1;
     }

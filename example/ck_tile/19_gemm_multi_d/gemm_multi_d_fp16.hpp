@@ -21,8 +21,8 @@ using AccDataType = float;
 
 // 128x128x64 blocks of 2x2 warps, warp tile 32x32x16 (gfx950: one v_mfma_f32_32x32x16_f16; gfx942:
 // two v_mfma_f32_32x32x8_f16), the CompV3 pipeline.
-using Shape = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 64>, ck_tile::sequence<2, 2, 1>,
-                                     ck_tile::sequence<32, 32, 16>>;
+using Shape =
+    ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 64>, ck_tile::sequence<2, 2, 1>, ck_tile::sequence<32, 32, 16>>;
 
 constexpr int kMaxNumD = 4;
 
@@ -58,10 +58,7 @@ struct CDEOp
     {
         return kind == multiply_multiply ? ck_tile::splitk_apply::each_split : ck_tile::splitk_apply::first_split_only;
     }
-    static const char* name(int k)
-    {
-        return k == add_add ? "AddAdd" : k == add ? "Add" : "MultiplyMultiply";
-    }
+    static const char* name(int k) { return k == add_add ? "AddAdd" : k == add ? "Add" : "MultiplyMultiply"; }
 };
 
 struct Config

@@ -35,8 +35,8 @@ struct Instance
     static constexpr ck_tile::index_t kVecE = kVector ? 16 / sizeof(EDataType) : 1;
     static constexpr ck_tile::index_t kVecD = kVector ? 16 / sizeof(DDataType) : 1;
 
-    using Problem = ck_tile::UniversalGemmPipelineProblem<ADataType, BDataType, AccDataType, Shape, Traits,
-                                                          ck_tile::GemmPipelineScheduler::Intrawave, kVecA, kVecB>;
+    using Problem  = ck_tile::UniversalGemmPipelineProblem<ADataType, BDataType, AccDataType, Shape, Traits,
+                                                           ck_tile::GemmPipelineScheduler::Intrawave, kVecA, kVecB>;
     using Pipeline = ck_tile::GemmPipelineAgBgCrCompV3<Problem>;
     using Epilogue = ck_tile::CShuffleEpilogue<
         ck_tile::CShuffleEpilogueProblemWithDs<AccDataType, EDataType, DsData, DsLayout, Shape::BlockSize, Shape::kM,
@@ -72,12 +72,12 @@ struct Instance
         using W        = typename Shape::BlockWarps;
         using T        = typename Shape::WarpTile;
         const auto s   = [](auto v) { return std::to_string(v); };
-        return std::string("pipeline ") + Pipeline::name + ", epilogue cshuffle with " + s(NumD) +
-               " Ds\nblock tile " + s(Shape::kM) + "x" + s(Shape::kN) + "x" + s(Shape::kK) + ", warps " +
-               s(W::at(0)) + "x" + s(W::at(1)) + "x" + s(W::at(2)) + ", warp tile " + s(T::at(0)) + "x" +
-               s(T::at(1)) + "x" + s(T::at(2)) + " (" + ck_tile::mfma_traits<Instr>::mnemonic +
-               (WarpGemm::kK > ck_tile::mfma_traits<Instr>::K ? " x2" : "") + "), block " + s(Kernel::kBlockSize) +
-               " threads, LDS " + s(Kernel::GetSmemSize()) + " B\naccess " + access;
+        return std::string("pipeline ") + Pipeline::name + ", epilogue cshuffle with " + s(NumD) + " Ds\nblock tile " +
+               s(Shape::kM) + "x" + s(Shape::kN) + "x" + s(Shape::kK) + ", warps " + s(W::at(0)) + "x" + s(W::at(1)) +
+               "x" + s(W::at(2)) + ", warp tile " + s(T::at(0)) + "x" + s(T::at(1)) + "x" + s(T::at(2)) + " (" +
+               ck_tile::mfma_traits<Instr>::mnemonic + (WarpGemm::kK > ck_tile::mfma_traits<Instr>::K ? " x2" : "") +
+               "), block " + s(Kernel::kBlockSize) + " threads, LDS " + s(Kernel::GetSmemSize()) + " B\naccess " +
+               access;
     }
 
     static float launch(const Config& cfg, const DeviceArgs& dev)
@@ -108,9 +108,9 @@ LaunchResult launch_instance(const Config& cfg, const DeviceArgs& dev)
     if(vector_reason.empty())
     {
         r.instance = Vector::describe("vector (A " + std::to_string(Vector::kVecA) + ", B " +
-                                      std::to_string(Vector::kVecB) + ", E " + std::to_string(Vector::kVecE) +
-                                      ", Ds " + (ck_tile::is_row_major_v<DsLayoutOne> ? "8" : "1") + " elements)");
-        r.ms = Vector::launch(cfg, dev);
+                                      std::to_string(Vector::kVecB) + ", E " + std::to_string(Vector::kVecE) + ", Ds " +
+                                      (ck_tile::is_row_major_v<DsLayoutOne> ? "8" : "1") + " elements)");
+        r.ms       = Vector::launch(cfg, dev);
     }
     else if(scalar_reason.empty())
     {

@@ -51,8 +51,9 @@ struct CShuffleEpilogueProblem
 template <typename AccDataType_, typename ODataType_, typename DsDataType_, typename DsLayout_, index_t kBlockSize_,
           index_t kMPerBlock_, index_t kNPerBlock_, bool kPadM_, bool kPadN_, typename CDEElementwiseOp_,
           index_t VectorSizeC_ = 16 / static_cast<index_t>(sizeof(ODataType_)), index_t VectorSizeD_ = VectorSizeC_>
-struct CShuffleEpilogueProblemWithDs : CShuffleEpilogueProblem<AccDataType_, ODataType_, kBlockSize_, kMPerBlock_,
-                                                               kNPerBlock_, kPadM_, kPadN_, CDEElementwiseOp_, VectorSizeC_>
+struct CShuffleEpilogueProblemWithDs
+    : CShuffleEpilogueProblem<AccDataType_, ODataType_, kBlockSize_, kMPerBlock_, kNPerBlock_, kPadM_, kPadN_,
+                              CDEElementwiseOp_, VectorSizeC_>
 {
     using DsDataType                     = DsDataType_;
     using DsLayout                       = DsLayout_;
@@ -125,13 +126,13 @@ struct CShuffleEpilogue
     static constexpr const char* name = "cshuffle";
 
     // the Ds (none unless the problem is a CShuffleEpilogueProblemWithDs)
-    using DsDataType = decltype([] {
+    using DsDataType                    = decltype([] {
         if constexpr(requires { typename Problem::DsDataType; })
             return typename Problem::DsDataType{};
         else
             return tuple<>{};
     }());
-    using DsLayout = decltype([] {
+    using DsLayout                      = decltype([] {
         if constexpr(requires { typename Problem::DsLayout; })
             return typename Problem::DsLayout{};
         else
@@ -188,8 +189,8 @@ struct CShuffleEpilogue
                                    bool apply_ds = true) const
     {
         static_assert(DsDramWindows::size() == NumDTensor, "CShuffleEpilogue: one window per D");
-        const auto o_tile = tile_elementwise_in([&](const AccDataType& x) { return type_convert<ODataType>(x); },
-                                                o_acc_tile);
+        const auto o_tile =
+            tile_elementwise_in([&](const AccDataType& x) { return type_convert<ODataType>(x); }, o_acc_tile);
 
         const auto lds = make_tensor_view<address_space_enum::lds>(static_cast<ODataType*>(p_smem),
                                                                    Policy::template MakeLdsBlockDescriptor<Problem>());
@@ -205,8 +206,7 @@ struct CShuffleEpilogue
         {
             // each D in the distribution of the shuffled C: a thread reads the Ds of its own elements
             const auto d_tiles = generate_tuple(
-                [&](auto j) { return load_tile(make_tile_window(ds_dram_windows.at(j), dstr)); },
-                number<NumDTensor>{});
+                [&](auto j) { return load_tile(make_tile_window(ds_dram_windows.at(j), dstr)); }, number<NumDTensor>{});
             constexpr index_t kElems = decltype(e_tile)::thread_buffer_size;
             static_for<0, kElems>{}([&](auto i) {
                 const float c = type_convert<float>(e_tile.get_thread_buffer()[i]);

@@ -31,9 +31,9 @@ struct BlockFlatmmASmemBSmemCRegV1 : BlockGemmASmemBSmemCRegV1<Problem_, Policy_
     static constexpr index_t NIterPerWarp = Base::NIterPerWarp;
     static constexpr index_t KIterPerWarp = Base::KIterPerWarp;
 
-    using BWarpTensor                         = typename WarpGemm::BWarpTensor;
-    static constexpr index_t kBPerLane         = BWarpTensor::thread_buffer_size;
-    static constexpr index_t kBWarpTileElems   = WarpGemm::kN * WarpGemm::kK;
+    using BWarpTensor                        = typename WarpGemm::BWarpTensor;
+    static constexpr index_t kBPerLane       = BWarpTensor::thread_buffer_size;
+    static constexpr index_t kBWarpTileElems = WarpGemm::kN * WarpGemm::kK;
     static_assert(kBPerLane * get_warp_size() == kBWarpTileElems,
                   "BlockFlatmmASmemBSmemCRegV1: a B warp tile is one run per lane of the wave");
 
@@ -43,8 +43,7 @@ struct BlockFlatmmASmemBSmemCRegV1 : BlockGemmASmemBSmemCRegV1<Problem_, Policy_
         return make_static_tile_distribution(
             tile_distribution_encoding<sequence<>,
                                        tuple<sequence<1>, sequence<KIterPerWarp, get_warp_size(), kBPerLane>>,
-                                       tuple<sequence<2>>, tuple<sequence<1>>, sequence<1, 2, 2>,
-                                       sequence<0, 0, 2>>{});
+                                       tuple<sequence<2>>, tuple<sequence<1>>, sequence<1, 2, 2>, sequence<0, 0, 2>>{});
     }
 
     // c_block_tensor += A * B^T; a_block_window: kM x kK in LDS; b_flat_tiles[n]: this warp's B of

@@ -101,8 +101,8 @@ struct FlatmmKernel : UniversalGemmKernel<TilePartitioner_, FlatmmPipeline_, Epi
         const index_t k_padded = integer_divide_ceil(kargs.K, kKWarpTile) * kKWarpTile;
         const index_t rows     = integer_divide_ceil(kargs.N, kNWarpTile);
         const index_t row_len  = k_padded * kNWarpTile;
-        const auto* p_b        = static_cast<const BDataType*>(kargs.b_ptr) + static_cast<long_index_t>(k0) * kNWarpTile;
-        const auto v           = make_naive_tensor_view<address_space_enum::global>(
+        const auto* p_b = static_cast<const BDataType*>(kargs.b_ptr) + static_cast<long_index_t>(k0) * kNWarpTile;
+        const auto v    = make_naive_tensor_view<address_space_enum::global>(
             p_b, make_tuple(rows, row_len - k0 * kNWarpTile), make_tuple(row_len, 1), number<kBPerLane>{});
         const auto p = pad_tensor_view(v, make_tuple(number<1>{}, number<kFlatKPerBlock>{}), sequence<false, true>{});
         return make_tile_window(p, make_tuple(number<1>{}, number<kFlatKPerBlock>{}),
@@ -121,7 +121,7 @@ struct FlatmmKernel : UniversalGemmKernel<TilePartitioner_, FlatmmPipeline_, Epi
         if(kLen <= 0)
             return; // an empty K split: nothing to add
 
-        const auto windows = Base::MakeGemmTileWindows(kargs, m0, n0, k0, kLen);
+        const auto windows      = Base::MakeGemmTileWindows(kargs, m0, n0, k0, kLen);
         const auto c_block_tile = FlatmmPipeline{}(windows.at(number<0>{}), MakeBFlatWindow(kargs, n0, k0),
                                                    TilePartitioner::GetLoopNum(kLen), p_smem);
         if(kargs.k_batch == 1)

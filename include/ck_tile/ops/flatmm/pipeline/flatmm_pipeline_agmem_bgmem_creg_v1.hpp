@@ -95,8 +95,7 @@ struct FlatmmPipelineAGmemBGmemCRegV1 : BaseFlatmmPipelineAGmemBGmemCRegV1
 
     template <typename ADramWindow, typename BFlatDramWindow>
     CK_TILE_DEVICE auto operator()(const ADramWindow& a_dram_block_window_tmp,
-                                   const BFlatDramWindow& b_flat_dram_window_tmp, index_t num_loop,
-                                   void* p_smem) const
+                                   const BFlatDramWindow& b_flat_dram_window_tmp, index_t num_loop, void* p_smem) const
     {
         auto a_copy_dram =
             make_tile_window(a_dram_block_window_tmp, Policy::template MakeADramTileDistribution<Problem>());

@@ -77,17 +77,13 @@ struct GemmKernelMultiD : UniversalGemmKernel<TilePartitioner_, GemmPipeline_, E
     CK_TILE_HOST static constexpr KernelArgs MakeKernelArgs(const GemmMultiDHostArgs<NumDTensor>& h,
                                                             const CDEElementwise& op = {})
     {
-        return KernelArgs{
-            Base::MakeKernelArgs(
-                GemmHostArgs{h.a_ptr, h.b_ptr, h.e_ptr, h.k_batch, h.M, h.N, h.K, h.stride_A, h.stride_B, h.stride_E},
-                op),
-            h.ds_ptr, h.stride_Ds};
+        return KernelArgs{Base::MakeKernelArgs(GemmHostArgs{h.a_ptr, h.b_ptr, h.e_ptr, h.k_batch, h.M, h.N, h.K,
+                                                            h.stride_A, h.stride_B, h.stride_E},
+                                               op),
+                          h.ds_ptr, h.stride_Ds};
     }
 
-    CK_TILE_HOST static std::string GetName()
-    {
-        return Base::GetName() + "_multi_d" + std::to_string(NumDTensor);
-    }
+    CK_TILE_HOST static std::string GetName() { return Base::GetName() + "_multi_d" + std::to_string(NumDTensor); }
 
     // "" if the kernel can run these arguments, else one line saying why not.
     CK_TILE_HOST static std::string GetUnsupportedReason(const KernelArgs& k)
@@ -142,9 +138,9 @@ struct GemmKernelMultiD : UniversalGemmKernel<TilePartitioner_, GemmPipeline_, E
     {
         return generate_tuple(
             [&](auto j) {
-                using D    = std::remove_cvref_t<decltype(DsDataType{}.at(j))>;
-                using L    = std::remove_cvref_t<decltype(DsLayout{}.at(j))>;
-                const D* p = static_cast<const D*>(kargs.ds_ptr[j]);
+                using D         = std::remove_cvref_t<decltype(DsDataType{}.at(j))>;
+                using L         = std::remove_cvref_t<decltype(DsLayout{}.at(j))>;
+                const D* p      = static_cast<const D*>(kargs.ds_ptr[j]);
                 const auto lens = make_tuple(number<kM>{}, number<kN>{});
                 if constexpr(is_row_major_v<L>)
                 {
