@@ -6,6 +6,11 @@
 // The flat B is always read one 16-byte (or 8-byte) run per lane: shuffle_b pads N and K to whole
 // warp tiles. Every instance pads M, N and K, so any positive size works. The vector instance runs
 // when its IsSupportedArgument accepts the arguments, else the scalar one.
+//
+// Instance sets. The ci profile builds both instances for fp16 and bf16 and the vector ones for
+// fp8 and bf8 (12 kernels; 8-bit A with K or stride_a not a multiple of 16, or a C with N or
+// stride_c not a multiple of 8, is then refused with a line saying so); the full profile
+// (CK_TILE_INSTANCES=full) adds the scalar 8-bit ones.
 #pragma once
 #include "flatmm_basic.hpp"
 
@@ -69,6 +74,12 @@ struct Instance
     }
 };
 
+#if defined(CK_TILE_INSTANCES_FULL)
+inline constexpr bool kFullInstances = true;
+#else
+inline constexpr bool kFullInstances = false;
+#endif
+
 template <typename T, int kWarpTile>
 LaunchResult launch_instance(const Config& cfg, const void* a, const void* b, void* c, ck_tile::DeviceMem& c_mem)
 {
@@ -76,25 +87,32 @@ LaunchResult launch_instance(const Config& cfg, const void* a, const void* b, vo
     using Scalar = Instance<T, kWarpTile, false>;
     const std::string vector_reason =
         Vector::Kernel::GetUnsupportedReason(Vector::Kernel::MakeKernelArgs(Vector::host_args(cfg, a, b, c)));
-    const std::string scalar_reason =
-        Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(Scalar::host_args(cfg, a, b, c)));
     LaunchResult r;
     if(vector_reason.empty())
     {
         r.instance = Vector::describe("vector (A " + std::to_string(Vector::kVecA) + ", C " +
                                       std::to_string(Vector::kVecC) + " elements)");
         r.ms       = Vector::launch(cfg, a, b, c, c_mem);
+        return r;
     }
-    else if(scalar_reason.empty())
+    if constexpr(kFullInstances || sizeof(typename T::ADataType) == 2)
     {
-        r.instance = Scalar::describe("scalar (" + vector_reason + ")");
-        r.ms       = Scalar::launch(cfg, a, b, c, c_mem);
+        const std::string scalar_reason =
+            Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(Scalar::host_args(cfg, a, b, c)));
+        if(scalar_reason.empty())
+        {
+            r.instance = Scalar::describe("scalar (" + vector_reason + ")");
+            r.ms       = Scalar::launch(cfg, a, b, c, c_mem);
+        }
+        else if(cfg.k_batch > 1 && !Scalar::Kernel::kSplitKSupported)
+            throw ck_tile::arg_error("error: split-K (split_k=" + std::to_string(cfg.k_batch) +
+                                     ") adds 16-bit pairs into C, which needs the vector instance: " + vector_reason);
+        else
+            throw ck_tile::arg_error("error: the flatmm kernel does not support these arguments: " + scalar_reason);
     }
-    else if(cfg.k_batch > 1 && !Scalar::Kernel::kSplitKSupported)
-        throw ck_tile::arg_error("error: split-K (split_k=" + std::to_string(cfg.k_batch) +
-                                 ") adds 16-bit pairs into C, which needs the vector instance: " + vector_reason);
     else
-        throw ck_tile::arg_error("error: the flatmm kernel does not support these arguments: " + scalar_reason);
+        throw ck_tile::arg_error("error: " + vector_reason + "; the element-wise " + std::string(T::name) +
+                                 " instances are built with CK_TILE_INSTANCES=full only");
     return r;
 }
 

@@ -8,6 +8,11 @@
 // A is row-major, B column-major and E row-major (upstream's only layouts). Every instance pads M,
 // N and K, so any positive size works. The vector instance runs when its IsSupportedArgument
 // accepts the arguments, else the scalar one; what the scalar one refuses is an error.
+//
+// Instance sets. The ci profile builds the vector instances of 1 to 4 Ds and the scalar ones of 1
+// and 2 Ds (both D layouts each: 12 kernels; a K, N or stride that is not a
+// multiple of 8 with 3 or 4 Ds is then refused with a line saying so); the full profile (CK_TILE_INSTANCES=full) adds
+// the scalar ones of 3 and 4 Ds.
 #pragma once
 #include "gemm_multi_d_fp16.hpp"
 
@@ -94,14 +99,18 @@ struct Instance
     }
 };
 
+#if defined(CK_TILE_INSTANCES_FULL)
+inline constexpr bool kFullInstances = true;
+#else
+inline constexpr bool kFullInstances = false;
+#endif
+
 template <int NumD, typename DsLayoutOne>
 LaunchResult launch_instance(const Config& cfg, const DeviceArgs& dev)
 {
     using Vector = Instance<NumD, DsLayoutOne, true>;
     using Scalar = Instance<NumD, DsLayoutOne, false>;
 
-    const std::string scalar_reason =
-        Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(Scalar::host_args(cfg, dev), cfg.op));
     const std::string vector_reason =
         Vector::Kernel::GetUnsupportedReason(Vector::Kernel::MakeKernelArgs(Vector::host_args(cfg, dev), cfg.op));
     LaunchResult r;
@@ -111,18 +120,27 @@ LaunchResult launch_instance(const Config& cfg, const DeviceArgs& dev)
                                       std::to_string(Vector::kVecB) + ", E " + std::to_string(Vector::kVecE) + ", Ds " +
                                       (ck_tile::is_row_major_v<DsLayoutOne> ? "8" : "1") + " elements)");
         r.ms       = Vector::launch(cfg, dev);
+        return r;
     }
-    else if(scalar_reason.empty())
+    if constexpr(kFullInstances || NumD <= 2)
     {
-        r.instance = Scalar::describe("scalar (" + vector_reason + ")");
-        r.ms       = Scalar::launch(cfg, dev);
+        const std::string scalar_reason =
+            Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(Scalar::host_args(cfg, dev), cfg.op));
+        if(scalar_reason.empty())
+        {
+            r.instance = Scalar::describe("scalar (" + vector_reason + ")");
+            r.ms       = Scalar::launch(cfg, dev);
+        }
+        else if(cfg.k_batch > 1 && !Scalar::Kernel::kSplitKSupported)
+            throw ck_tile::arg_error("error: split-K (kbatch=" + std::to_string(cfg.k_batch) +
+                                     ") adds 16-bit pairs into E, which needs the vector instance: " + vector_reason);
+        else
+            throw ck_tile::arg_error("error: the multiple-D GEMM kernel does not support these arguments: " +
+                                     scalar_reason);
     }
-    else if(cfg.k_batch > 1 && !Scalar::Kernel::kSplitKSupported)
-        throw ck_tile::arg_error("error: split-K (kbatch=" + std::to_string(cfg.k_batch) +
-                                 ") adds 16-bit pairs into E, which needs the vector instance: " + vector_reason);
     else
-        throw ck_tile::arg_error("error: the multiple-D GEMM kernel does not support these arguments: " +
-                                 scalar_reason);
+        throw ck_tile::arg_error("error: " + vector_reason + "; the element-wise instances of " + std::to_string(NumD) +
+                                 " Ds are built with CK_TILE_INSTANCES=full only");
     return r;
 }
 
