@@ -20,8 +20,9 @@
 // the D vector size) and the call takes a tuple of D DRAM windows (kM x kN each, at the block's
 // tile; the kernel makes them along each D's layout). After step 3 each D is read with the same
 // row-vector distribution as the shuffled C, so that a thread holds the Ds of exactly its own E
-// elements, and e = cde_op(float(c), d0, d1, ...) is computed in float per element. As upstream,
-// C passes through LDS in ODataType, so the op sees C rounded to E's type. apply_ds = false (split-K
+// elements (one repeat of rows at a time: one vector per D live, no spills with 4 Ds), and
+// e = cde_op(float(c), d0, d1, ...) is computed in float per element. As upstream, C passes through
+// LDS in ODataType, so the op sees C rounded to E's type. apply_ds = false (split-K
 // splits that must not add the Ds again) skips the D reads and stores C unchanged.
 #pragma once
 #include "ck_tile/core.hpp"
@@ -96,6 +97,26 @@ struct CShuffleEpilogueDefaultPolicy
         return make_static_tile_distribution(
             tile_distribution_encoding<sequence<>,
                                        tuple<sequence<kRepeat, kWarps, kRowLanes>, sequence<kColLanes, kVec>>,
+                                       tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>,
+                                       sequence<1, 2>, sequence<0, 1>>{});
+    }
+
+    // one repeat of MakeCStoreDistribution: the rows its warps and lanes cover at once (kSliceRows
+    // = kMPerBlock / kRepeat), each thread holding one vector; repeat r of the whole distribution is
+    // this one kSliceRows * r rows further down, and its registers [r * kVec, (r + 1) * kVec)
+    template <typename Problem>
+    static constexpr index_t kSliceRows =
+        (get_warp_size() / (Problem::kNPerBlock / kVector16B<Problem>)) * (Problem::kBlockSize / get_warp_size());
+
+    template <typename Problem>
+    CK_TILE_HOST_DEVICE static constexpr auto MakeCStoreSliceDistribution()
+    {
+        constexpr index_t kVec      = kVector16B<Problem>;
+        constexpr index_t kColLanes = Problem::kNPerBlock / kVec;
+        constexpr index_t kRowLanes = get_warp_size() / kColLanes;
+        constexpr index_t kWarps    = Problem::kBlockSize / get_warp_size();
+        return make_static_tile_distribution(
+            tile_distribution_encoding<sequence<>, tuple<sequence<1, kWarps, kRowLanes>, sequence<kColLanes, kVec>>,
                                        tuple<sequence<1>, sequence<1, 2>>, tuple<sequence<1>, sequence<2, 0>>,
                                        sequence<1, 2>, sequence<0, 1>>{});
     }
@@ -204,14 +225,28 @@ struct CShuffleEpilogue
         auto e_tile = load_tile(make_tile_window(lds, lens, make_multi_index(0, 0), dstr));
         if(apply_ds)
         {
-            // each D in the distribution of the shuffled C: a thread reads the Ds of its own elements
-            const auto d_tiles = generate_tuple(
-                [&](auto j) { return load_tile(make_tile_window(ds_dram_windows.at(j), dstr)); }, number<NumDTensor>{});
-            constexpr index_t kElems = decltype(e_tile)::thread_buffer_size;
-            static_for<0, kElems>{}([&](auto i) {
-                const float c = type_convert<float>(e_tile.get_thread_buffer()[i]);
-                apply_cde(op, e_tile.get_thread_buffer()[i], c, d_tiles, i,
-                          std::make_index_sequence<static_cast<std::size_t>(NumDTensor)>{});
+            // the Ds in the distribution of the shuffled C, one repeat (kSliceRows rows) at a time so
+            // that only one vector per D is live: a thread reads the Ds of its own elements
+            constexpr index_t kSliceRows  = Policy::template kSliceRows<Problem>;
+            constexpr index_t kRepeat     = kMPerBlock / kSliceRows;
+            constexpr auto slice_dstr     = Policy::template MakeCStoreSliceDistribution<Problem>();
+            constexpr auto slice_lens     = make_tuple(number<kSliceRows>{}, number<kNPerBlock>{});
+            constexpr index_t kSliceElems = decltype(e_tile)::thread_buffer_size / kRepeat;
+            static_for<0, kRepeat>{}([&](auto r) {
+                const auto d_tiles = generate_tuple(
+                    [&](auto j) {
+                        const auto& w = ds_dram_windows.at(j);
+                        return load_tile(make_tile_window(w.get_bottom_tensor_view(), slice_lens,
+                                                          w.get_window_origin() + make_multi_index(r * kSliceRows, 0),
+                                                          slice_dstr));
+                    },
+                    number<NumDTensor>{});
+                static_for<0, kSliceElems>{}([&](auto i) {
+                    constexpr index_t k = r * kSliceElems + i;
+                    const float c       = type_convert<float>(e_tile.get_thread_buffer()[k]);
+                    apply_cde(op, e_tile.get_thread_buffer()[k], c, d_tiles, i,
+                              std::make_index_sequence<static_cast<std::size_t>(NumDTensor)>{});
+                });
             });
         }
         update_tile<MemOp>(o_dram_window_tmp, e_tile);
