@@ -63,16 +63,14 @@ class Kernel:
     def check(self, arch: str, min_waves: int | None = None) -> Kernel:
         limit = archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
         low = min_waves is not None and self.waves_per_simd < min_waves
+        waves, regs = self.waves_per_simd, self.registers
+        occupancy = f"{waves} wave(s) per SIMD < {min_waves} ({regs} registers)"
         self.problems = [
             *([f"scratch {self.scratch} B"] if self.scratch else []),
             *([f"{self.vgpr_spill} VGPR spill(s)"] if self.vgpr_spill else []),
             *([f"{self.sgpr_spill} SGPR spill(s)"] if self.sgpr_spill else []),
             *([f"LDS {self.lds} B > {limit} B"] if self.lds > limit else []),
-            *(
-                [f"{self.waves_per_simd} wave(s) per SIMD < {min_waves} ({self.registers} registers)"]
-                if low
-                else []
-            ),
+            *([occupancy] if low else []),
         ]
         return self
 
@@ -297,6 +295,19 @@ def check_dir(
     return 1 if problems else 0
 
 
+def code_object_targets(
+    targets: list[cases.Target], arch_list: Sequence[str], wanted: list[str]
+) -> list[str]:
+    """The CMake targets that build the wanted code objects: ``<name>_device_code`` of each
+    wanted target that one of the archs builds, or all of them (``device_code_objects``)."""
+    names = [
+        t.name
+        for t in targets
+        if wanted and matches(t.name, wanted) and any(t.valid_on(a) for a in arch_list)
+    ]
+    return [f"{n}_device_code" for n in names] or ["device_code_objects"]
+
+
 def main(opts: Any) -> int:
     """Build the device code for ``opts.archs`` (default: the arch table) and check it."""
     arch_list = discovery.parse_archs(opts.archs) if opts.archs else archs.ARCH_NAMES
@@ -316,10 +327,11 @@ def main(opts: Any) -> int:
     }
     path = (opts.build_root / "device-check").resolve()
     bdir = BuildDir(path, "hip", ";".join(arch_list))
+    wanted = globs(opts.targets)
     res = build.build(
         Path.cwd(),
         bdir,
-        ["device_code_objects"],
+        code_object_targets(targets, arch_list, wanted),
         compiler=clang,
         jobs=int(opts.jobs or 2),
         extra=["-DCK_TILE_DEVICE_CODE_ONLY=ON"],
@@ -328,4 +340,4 @@ def main(opts: Any) -> int:
         print(f"FAILED building the device code (log: {path / build.LOG})\n{res.tail}")
         return 1
     report = opts.build_root / "reports" / "device_check.json"
-    return check_dir(path / "device", targets, arch_list, globs(opts.targets), tools, report)
+    return check_dir(path / "device", targets, arch_list, wanted, tools, report)

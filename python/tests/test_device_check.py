@@ -87,3 +87,17 @@ def test_waves_per_simd():
     low = Kernel("k", vgpr=200, agpr=100).check("gfx942", min_waves=2)
     assert low.problems == ["1 wave(s) per SIMD < 2 (304 registers)"]
     assert Kernel("k", vgpr=200, agpr=56).check("gfx942", min_waves=2).problems == []
+
+
+def test_code_object_targets():
+    from ck_tile_nox.device_check import code_object_targets
+
+    ts = [Target(name="tile_a"), Target(name="tile_b", archs=["gfx950"]), Target(name="other")]
+    assert code_object_targets(ts, ["gfx942", "gfx950"], []) == ["device_code_objects"]
+    assert code_object_targets(ts, ["gfx942", "gfx950"], ["tile_*"]) == [
+        "tile_a_device_code",
+        "tile_b_device_code",
+    ]
+    # tile_b is not built for gfx942; a pattern that matches nothing builds everything
+    assert code_object_targets(ts, ["gfx942"], ["tile_*"]) == ["tile_a_device_code"]
+    assert code_object_targets(ts, ["gfx942"], ["nothing"]) == ["device_code_objects"]

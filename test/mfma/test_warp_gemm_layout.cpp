@@ -140,3 +140,39 @@ TEST_CASE("a wrong encoding is caught")
     });
     CHECK(bad == 1); // lane 0: element 0 is (0,0) either way, element 1 is (1,0) against (0,1)
 }
+
+namespace {
+// WarpGemmAttributeMfmaIterateK<half-K instruction, 2>: the operand layout of the double-K
+// instruction (8 consecutive K values per lane), standard and transposed C, with the C layout of
+// the half-K one.
+template <typename Half, typename Wide, bool Transposed>
+struct iterate_k_check
+{
+    using wide                 = warp_gemm_check<Wide, Transposed>;
+    using half                 = warp_gemm_check<Half, Transposed>;
+    using attr                 = ck_tile::WarpGemmAttributeMfmaIterateK<Half, 2, Transposed>;
+    using wtr                  = ck_tile::mfma_traits<Wide>;
+    using htr                  = ck_tile::mfma_traits<Half>;
+    static constexpr index_t a = first_mismatch<typename attr::AWarpDstrEncoding, wtr::a_per_lane>(
+        [](index_t l, index_t e) { return Transposed ? wide::instr_b(l, e) : wide::instr_a(l, e); });
+    static constexpr index_t b = first_mismatch<typename attr::BWarpDstrEncoding, wtr::b_per_lane>(
+        [](index_t l, index_t e) { return Transposed ? wide::instr_a(l, e) : wide::instr_b(l, e); });
+    static constexpr index_t c = first_mismatch<typename attr::CWarpDstrEncoding, htr::c_per_lane>(
+        [](index_t l, index_t e) { return half::instr_d(l, e); });
+    static constexpr bool ok = a < 0 && b < 0 && c < 0 && attr::kK == wtr::K;
+};
+static_assert(iterate_k_check<mi::v_mfma_f32_16x16x16_f16, mi::v_mfma_f32_16x16x32_f16, false>::ok &&
+                  iterate_k_check<mi::v_mfma_f32_16x16x16_f16, mi::v_mfma_f32_16x16x32_f16, true>::ok &&
+                  iterate_k_check<mi::v_mfma_f32_16x16x16_bf16, mi::v_mfma_f32_16x16x32_bf16, true>::ok &&
+                  iterate_k_check<mi::v_mfma_f32_32x32x8_bf16, mi::v_mfma_f32_32x32x16_bf16, false>::ok &&
+                  iterate_k_check<mi::v_mfma_f32_32x32x8_f16, mi::v_mfma_f32_32x32x16_f16, true>::ok,
+              "an IterateK warp GEMM's operand layout differs from the double-K instruction's");
+} // namespace
+
+TEST_CASE("two half-K MFMAs (WarpGemmAttributeMfmaIterateK) take the double-K instruction's operand layout")
+{
+    CHECK(iterate_k_check<mi::v_mfma_f32_16x16x16_f16, mi::v_mfma_f32_16x16x32_f16, false>::ok);
+    CHECK(iterate_k_check<mi::v_mfma_f32_16x16x16_bf16, mi::v_mfma_f32_16x16x32_bf16, true>::ok);
+    CHECK(iterate_k_check<mi::v_mfma_f32_32x32x8_f16, mi::v_mfma_f32_32x32x16_f16, false>::ok);
+    CHECK(iterate_k_check<mi::v_mfma_f32_32x32x8_bf16, mi::v_mfma_f32_32x32x16_bf16, true>::ok);
+}

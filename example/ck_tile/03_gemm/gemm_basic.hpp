@@ -92,8 +92,8 @@ struct Fp8Types
                                              : "A fp8 (FNUZ e4m3), B fp8 (FNUZ e4m3), acc fp32, C fp16";
     static constexpr bool kAllLayouts  = true;
 };
-// bf8 (E5M2, the arch's encoding like fp8) with an fp16 C; int8 with int32 accumulation and C:
-// 128x128x64 blocks, warp tile 32x32x16 (MFMA 32x32x16 bf8 / i8)
+// bf8 (E5M2, the arch's encoding like fp8) with an fp16 C: fp8's tiles; int8 with int32
+// accumulation and C: 128x64x64 blocks, warp tile 32x32x16 (MFMA 32x32x16 i8)
 struct Bf8Types
 {
     using ADataType                    = ck_tile::bf8_t;
@@ -109,11 +109,13 @@ struct Bf8Types
 };
 struct Int8Types
 {
-    using ADataType                    = int8_t;
-    using BDataType                    = int8_t;
-    using AccDataType                  = int32_t;
-    using CDataType                    = int32_t;
-    using Shape                        = Fp8Types::Shape;
+    using ADataType   = int8_t;
+    using BDataType   = int8_t;
+    using AccDataType = int32_t;
+    using CDataType   = int32_t;
+    // half the N of the 8-bit float tile: a 128 x 128 int32 C-shuffle would need 67.5 KiB of LDS
+    using Shape = ck_tile::TileGemmShape<ck_tile::sequence<128, 64, 64>, ck_tile::sequence<2, 2, 1>,
+                                         ck_tile::sequence<32, 32, 16>>;
     static constexpr const char* name  = "int8";
     static constexpr const char* types = "A int8, B int8, acc int32, C int32";
     static constexpr bool kAllLayouts  = false;

@@ -113,10 +113,7 @@ bool run(const Config& cfg, int verify, int init)
     c_dev.FromDevice(c_m_n.data());
     ck_tile::HostTensor<C> c_ref(ck_tile::host_tensor_descriptor(cfg.M, cfg.N, cfg.stride_c, true));
     ck_tile::reference_gemm<A, A, float, C>(a_m_k, b_k_n, c_ref);
-    double max_ref = 0;
-    for(int m = 0; m < cfg.M; ++m)
-        for(int n = 0; n < cfg.N; ++n)
-            max_ref = std::max(max_ref, std::fabs(ck_tile::type_convert<double>(c_ref(m, n))));
+    const double max_ref = gemm_args::max_abs(c_ref, cfg.M, cfg.N);
     // the splits meet in fp32, so the bound is the one-split one over all of K (which covers the
     // shorter sums of each split)
     const auto [rtol, atol] = ck_tile::calculate_rtol_atol<A, A, float, C>(cfg.K, 1, max_ref);

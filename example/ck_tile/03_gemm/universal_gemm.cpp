@@ -33,8 +33,6 @@ bool run(const Config& cfg, int verify, int init)
     using B   = typename Types::BDataType;
     using Acc = typename Types::AccDataType;
     using C   = typename Types::CDataType;
-    using Row = ck_tile::tensor_layout::gemm::RowMajor;
-    using Col = ck_tile::tensor_layout::gemm::ColumnMajor;
 
     // the kernel addresses each matrix with 32-bit byte offsets: refuse before allocating
     using gemm_args::check_span;
@@ -92,24 +90,13 @@ bool run(const Config& cfg, int verify, int init)
     {
         ck_tile::DeviceMem ref_dev(c_ref.get_element_space_size_in_bytes());
         ref_dev.SetZero();
-        const auto* pa = static_cast<const A*>(a_dev.GetDeviceBuffer());
-        const auto* pb = static_cast<const B*>(b_dev.GetDeviceBuffer());
-        auto* pc       = static_cast<C*>(ref_dev.GetDeviceBuffer());
-        const auto ref = [&](auto al, auto bl) {
-            ck_tile::reference_gemm_gpu<A, B, Acc, C, decltype(al), decltype(bl), Row>(
-                pa, pb, pc, cfg.M, cfg.N, cfg.K, cfg.stride_a, cfg.stride_b, cfg.stride_c);
-        };
-        if(cfg.a_row_major)
-            cfg.b_row_major ? ref(Row{}, Row{}) : ref(Row{}, Col{});
-        else
-            cfg.b_row_major ? ref(Col{}, Row{}) : ref(Col{}, Col{});
+        gemm_args::reference_gemm_gpu<A, B, Acc, C>(cfg.a_row_major, cfg.b_row_major, a_dev.GetDeviceBuffer(),
+                                                    b_dev.GetDeviceBuffer(), ref_dev.GetDeviceBuffer(), cfg.M, cfg.N,
+                                                    cfg.K, cfg.stride_a, cfg.stride_b, cfg.stride_c);
         ref_dev.FromDevice(c_ref.data());
     }
 
-    double max_ref = 0;
-    for(int m = 0; m < cfg.M; ++m)
-        for(int n = 0; n < cfg.N; ++n)
-            max_ref = std::max(max_ref, std::fabs(ck_tile::type_convert<double>(c_ref(m, n))));
+    const double max_ref    = gemm_args::max_abs(c_ref, cfg.M, cfg.N);
     const auto [rtol, atol] = ck_tile::calculate_rtol_atol<A, B, Acc, C>(cfg.K, cfg.k_batch, max_ref);
     std::cout << "Relative error threshold: " << rtol << " Absolute error threshold: " << atol << std::endl;
     const bool pass = ck_tile::check_err(c_m_n.mData, c_ref.mData, "Error: incorrect results!", rtol, atol);

@@ -51,6 +51,21 @@ CK_TILE_WARP_GEMM_INSTR_OR_TWO(half_t, half_t, float, 16, 16, 32, v_mfma_f32_16x
 CK_TILE_WARP_GEMM_INSTR_OR_TWO(bf16_t, bf16_t, float, 32, 32, 16, v_mfma_f32_32x32x16_bf16, v_mfma_f32_32x32x8_bf16)
 CK_TILE_WARP_GEMM_INSTR_OR_TWO(bf16_t, bf16_t, float, 16, 16, 32, v_mfma_f32_16x16x32_bf16, v_mfma_f32_16x16x16_bf16)
 #undef CK_TILE_WARP_GEMM_INSTR_OR_TWO
+
+// the 8-bit warp tiles twice as deep as the CDNA3 instruction (the flatmm configs): two in a row on
+// every arch (gfx950's own deeper 8-bit instructions, the f8f6f4 ones, are not modelled)
+#define CK_TILE_WARP_GEMM_INSTR_TWO(A, B, ACC, M, N, K, NARROW)                                                        \
+    template <>                                                                                                        \
+    struct warp_gemm_mfma_instr<A, B, ACC, M, N, K>                                                                    \
+    {                                                                                                                  \
+        using type                     = mfma_instr::NARROW;                                                           \
+        static constexpr index_t kIter = 2;                                                                            \
+    };
+CK_TILE_WARP_GEMM_INSTR_TWO(fp8_t, fp8_t, float, 32, 32, 32, v_mfma_f32_32x32x16_fp8_fp8)
+CK_TILE_WARP_GEMM_INSTR_TWO(fp8_t, fp8_t, float, 16, 16, 64, v_mfma_f32_16x16x32_fp8_fp8)
+CK_TILE_WARP_GEMM_INSTR_TWO(bf8_t, bf8_t, float, 32, 32, 32, v_mfma_f32_32x32x16_bf8_bf8)
+CK_TILE_WARP_GEMM_INSTR_TWO(bf8_t, bf8_t, float, 16, 16, 64, v_mfma_f32_16x16x32_bf8_bf8)
+#undef CK_TILE_WARP_GEMM_INSTR_TWO
 } // namespace detail
 
 template <typename AType, typename BType, typename AccType, index_t MPerWave, index_t NPerWave, index_t KPerWave,

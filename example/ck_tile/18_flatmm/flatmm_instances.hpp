@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// The kernel instances of tile_example_flatmm_basic: per data type, one per warp tile (-warp_tile 0
+// or 1) x access width of A and C:
+//   - vector: 16-byte DRAM accesses of A (along K) and C (along N);
+//   - scalar: element by element, for K, N, strides or pointers that are not multiples of them.
+// The flat B is always read one 16-byte (or 8-byte) run per lane: shuffle_b pads N and K to whole
+// warp tiles. Every instance pads M, N and K, so any positive size works. The vector instance runs
+// when its IsSupportedArgument accepts the arguments, else the scalar one.
+//
+// Instance sets. The ci profile builds both instances for fp16 and bf16 and the vector ones for
+// fp8 and bf8 (12 kernels; 8-bit A with K or stride_a not a multiple of 16, or a C with N or
+// stride_c not a multiple of 8, is then refused with a line saying so); the full profile
+// (CK_TILE_INSTANCES=full) adds the scalar 8-bit ones.
+#pragma once
+#include "flatmm_basic.hpp"
+
+namespace flatmm_example {
+
+template <typename T, int kWarpTile, bool kVector>
+struct Instance
+{
+    using A     = typename T::ADataType;
+    using B     = typename T::BDataType;
+    using Acc   = typename T::AccDataType;
+    using C     = typename T::CDataType;
+    using Shape = typename T::template Shape<kWarpTile>;
+    using Row   = ck_tile::tensor_layout::gemm::RowMajor;
+    using Col   = ck_tile::tensor_layout::gemm::ColumnMajor;
+
+    static constexpr ck_tile::index_t kVecA = kVector ? 16 / sizeof(A) : 1;
+    static constexpr ck_tile::index_t kVecC = kVector ? 16 / sizeof(C) : 1;
+
+    using Traits   = ck_tile::TileGemmUniversalTraits<true, true, true, false, Row, Col, Row>;
+    using Problem  = ck_tile::UniversalGemmPipelineProblem<A, B, Acc, Shape, Traits,
+                                                           ck_tile::GemmPipelineScheduler::Intrawave, kVecA, 1>;
+    using Pipeline = ck_tile::FlatmmPipelineAGmemBGmemCRegV1<Problem>;
+    using Epilogue =
+        ck_tile::CShuffleEpilogue<ck_tile::CShuffleEpilogueProblem<Acc, C, Shape::BlockSize, Shape::kM, Shape::kN, true,
+                                                                   true, ck_tile::element_wise::PassThrough, kVecC>>;
+    using Partitioner = ck_tile::GemmSpatiallyLocalTilePartitioner<Shape, 8, 4>;
+    using Kernel      = ck_tile::FlatmmKernel<Partitioner, Pipeline, Epilogue>;
+
+    static ck_tile::FlatmmHostArgs host_args(const Config& cfg, const void* a, const void* b, void* c)
+    {
+        return {a, b, c, cfg.k_batch, cfg.M, cfg.N, cfg.K, cfg.stride_a, cfg.stride_b, cfg.stride_c};
+    }
+
+    static std::string describe(const std::string& access)
+    {
+        using WarpGemm = typename Pipeline::WarpGemm;
+        using Instr    = typename WarpGemm::WarpGemmAttribute::instr;
+        using W        = typename Shape::BlockWarps;
+        const auto s   = [](auto v) { return std::to_string(v); };
+        const int iter = WarpGemm::kK / ck_tile::mfma_traits<Instr>::K;
+        return std::string("pipeline ") + Pipeline::description + ", epilogue cshuffle\nblock tile " + s(Shape::kM) +
+               "x" + s(Shape::kN) + "x" + s(Shape::kK) + ", warps " + s(W::at(0)) + "x" + s(W::at(1)) + "x" +
+               s(W::at(2)) + ", warp tile " + s(WarpGemm::kM) + "x" + s(WarpGemm::kN) + "x" + s(WarpGemm::kK) + " (" +
+               ck_tile::mfma_traits<Instr>::mnemonic + (iter > 1 ? " x" + s(iter) : std::string()) + "), block " +
+               s(Kernel::kBlockSize) + " threads, LDS " + s(Kernel::GetSmemSize()) + " B\naccess " + access +
+               ", flat B " + s(Kernel::kBPerLane * sizeof(B)) + " bytes per lane";
+    }
+
+    static float launch(const Config& cfg, const void* a, const void* b, void* c, ck_tile::DeviceMem& c_mem)
+    {
+        const auto kargs = Kernel::MakeKernelArgs(host_args(cfg, a, b, c));
+        const ck_tile::stream_config s{nullptr, true, 0, cfg.warmup, cfg.repeat};
+        const auto kernel = ck_tile::make_kernel<Kernel::kBlockSize>(
+            Kernel{}, Kernel::GridSize(cfg.M, cfg.N, cfg.k_batch), Kernel::BlockSize(), 0, kargs);
+        if(cfg.k_batch == 1)
+            return ck_tile::launch_kernel(s, kernel);
+        // split-K adds into C: every launch starts from a zeroed C (timed with it)
+        const auto zero_c = [&](const ck_tile::stream_config&) { c_mem.SetZero(); };
+        return ck_tile::launch_kernel(s, zero_c, kernel);
+    }
+};
+
+#if defined(CK_TILE_INSTANCES_FULL)
+inline constexpr bool kFullInstances = true;
+#else
+inline constexpr bool kFullInstances = false;
+#endif
+
+template <typename T, int kWarpTile>
+LaunchResult launch_instance(const Config& cfg, const void* a, const void* b, void* c, ck_tile::DeviceMem& c_mem)
+{
+    using Vector = Instance<T, kWarpTile, true>;
+    using Scalar = Instance<T, kWarpTile, false>;
+    const std::string vector_reason =
+        Vector::Kernel::GetUnsupportedReason(Vector::Kernel::MakeKernelArgs(Vector::host_args(cfg, a, b, c)));
+    LaunchResult r;
+    if(vector_reason.empty())
+    {
+        r.instance = Vector::describe("vector (A " + std::to_string(Vector::kVecA) + ", C " +
+                                      std::to_string(Vector::kVecC) + " elements)");
+        r.ms       = Vector::launch(cfg, a, b, c, c_mem);
+        return r;
+    }
+    if constexpr(kFullInstances || sizeof(typename T::ADataType) == 2)
+    {
+        const std::string scalar_reason =
+            Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(Scalar::host_args(cfg, a, b, c)));
+        if(scalar_reason.empty())
+        {
+            r.instance = Scalar::describe("scalar (" + vector_reason + ")");
+            r.ms       = Scalar::launch(cfg, a, b, c, c_mem);
+        }
+        else if(cfg.k_batch > 1 && !Scalar::Kernel::kSplitKSupported)
+            throw ck_tile::arg_error("error: split-K (split_k=" + std::to_string(cfg.k_batch) +
+                                     ") adds 16-bit pairs into C, which needs the vector instance: " + vector_reason);
+        else
+            throw ck_tile::arg_error("error: the flatmm kernel does not support these arguments: " + scalar_reason);
+    }
+    else
+        throw ck_tile::arg_error("error: " + vector_reason + "; the element-wise " + std::string(T::name) +
+                                 " instances are built with CK_TILE_INSTANCES=full only");
+    return r;
+}
+
+template <typename T>
+FlatBLayout flat_b_layout(int warp_tile)
+{
+    const auto of = [](auto inst) {
+        using K = typename decltype(inst)::Kernel;
+        return FlatBLayout{K::kNWarpTile, K::kKWarpTile, K::kKLaneGroups};
+    };
+    return warp_tile == 0 ? of(Instance<T, 0, true>{}) : of(Instance<T, 1, true>{});
+}
+
+template <typename T>
+LaunchResult launch_flatmm(const Config& cfg, const void* a, const void* b_flat, void* c, ck_tile::DeviceMem& c_mem)
+{
+    return cfg.warp_tile == 0 ? launch_instance<T, 0>(cfg, a, b_flat, c, c_mem)
+                              : launch_instance<T, 1>(cfg, a, b_flat, c, c_mem);
+}
+
+#define FLATMM_EXAMPLE_INSTANTIATE(T)                                                                                  \
+    template FlatBLayout flat_b_layout<T>(int);                                                                        \
+    template LaunchResult launch_flatmm<T>(const Config&, const void*, const void*, void*, ck_tile::DeviceMem&);
+
+} // namespace flatmm_example

@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: MIT
+// tile_example_gemm_multi_d_fp16: the kernel instances with 4 D tensor(s).
+#include "gemm_multi_d_instances.hpp"
+
+namespace gemm_multi_d_example {
+GEMM_MULTI_D_INSTANTIATE(4)
+} // namespace gemm_multi_d_example
