@@ -2,6 +2,10 @@
 // tile_example_flatmm_basic: C = A * B with B pre-shuffled on the host (shuffle_b) and the
 // FlatmmKernel (FlatmmPipelineAGmemBGmemCRegV1: A through LDS, B from DRAM straight into the MFMA
 // B registers), checked against reference_gemm on the unshuffled B. -? lists the options.
+//
+// Compiled with FLATMM_WEIGHT_PRESHUFFLE (gemm_weight_preshuffle*.cpp) it is
+// tile_example_gemm_weight_preshuffle, upstream's weight-preshuffle GEMM of 03_gemm: the same
+// pre-shuffled B and kernel with the 16x16 warp tile, and the universal GEMM's options and defaults.
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -150,10 +154,17 @@ int main(int argc, char* argv[])
     const char* warmup_default = "50";
     const char* repeat_default = "100";
 #endif
+#if !defined(FLATMM_WEIGHT_PRESHUFFLE)
+    const char *m_default = "256", *n_default = "256", *k_default = "128";
+#elif defined(CK_TILE_BACKEND_EMULATOR)
+    const char *m_default = "512", *n_default = "512", *k_default = "256";
+#else
+    const char *m_default = "3840", *n_default = "4096", *k_default = "2048";
+#endif
     ck_tile::ArgParser p;
-    p.insert("m", "256", "M: rows of A and C")
-        .insert("n", "256", "N: columns of B and C")
-        .insert("k", "128", "K: columns of A, rows of B")
+    p.insert("m", m_default, "M: rows of A and C")
+        .insert("n", n_default, "N: columns of B and C")
+        .insert("k", k_default, "K: columns of A, rows of B")
         .insert("a_layout", "R", "A (M x K): R row-major (the only one)")
         .insert("b_layout", "C", "B (K x N): C column-major, stored N x K, pre-shuffled on the host (the only one)")
         .insert("c_layout", "R", "C (M x N): R row-major (the only one)")
@@ -166,8 +177,13 @@ int main(int argc, char* argv[])
         .insert("repeat", repeat_default, "timed launches (the perf line is their average)")
         .insert("split_k", "1", "split-K: K splits added into a zeroed C")
         .insert("init", "0", "A and B: 0 uniform random in [-0.5, 0.5], 1 a monotonic ramp, 2 all ones")
-        .insert("warp_tile", "0",
-                "0: 16x16 (K = 64 bytes), 1: 32x32 (K = 32 bytes), 2: 16x16x128 and 3: 32x32x64 8-bit (gfx950 only)");
+        .insert("timer", "gpu", "gpu or cpu: both time with the runtime's events here");
+#if defined(FLATMM_WEIGHT_PRESHUFFLE)
+    p.insert("persistent", "0", "0 only: the weight-preshuffle GEMM has no persistent instance here");
+#else
+    p.insert("warp_tile", "0",
+             "0: 16x16 (K = 64 bytes), 1: 32x32 (K = 32 bytes), 2: 16x16x128 and 3: 32x32x64 8-bit (gfx950 only)");
+#endif
     if(!p.parse(argc, argv))
         return p.help_requested() ? 0 : 1;
 
@@ -196,7 +212,16 @@ int main(int argc, char* argv[])
         if(prec != "fp16" && prec != "bf16" && prec != "fp8" && prec != "bf8")
             throw ck_tile::arg_error("error: option -prec: '" + prec + "' is not supported (fp16, bf16, fp8 or bf8)");
 
+        const std::string timer = p.get_str("timer");
+        if(timer != "gpu" && timer != "cpu")
+            throw ck_tile::arg_error("error: option -timer: '" + timer + "' is not a timer (gpu or cpu)");
+#if defined(FLATMM_WEIGHT_PRESHUFFLE)
+        if(p.get_int_in_range("persistent", 0, 1) != 0)
+            throw ck_tile::arg_error("error: option -persistent: 1 is not built for the weight-preshuffle GEMM");
+        cfg.warp_tile = 0;
+#else
         cfg.warp_tile = p.get_int_in_range("warp_tile", 0, 3);
+#endif
         if(cfg.warp_tile >= 2)
         {
             // gfx950's 8-bit MFMAs with K = 128 (16x16) / 64 (32x32): not on gfx942, not in this build

@@ -129,8 +129,13 @@ FlatBLayout flat_b_layout(int warp_tile)
 template <typename T>
 LaunchResult launch_flatmm(const Config& cfg, const void* a, const void* b_flat, void* c, ck_tile::DeviceMem& c_mem)
 {
+#if defined(FLATMM_WEIGHT_PRESHUFFLE)
+    // tile_example_gemm_weight_preshuffle: upstream's preshuffle configurations use the 16x16 warp tile
+    return launch_instance<T, 0>(cfg, a, b_flat, c, c_mem);
+#else
     return cfg.warp_tile == 0 ? launch_instance<T, 0>(cfg, a, b_flat, c, c_mem)
                               : launch_instance<T, 1>(cfg, a, b_flat, c, c_mem);
+#endif
 }
 
 #define FLATMM_EXAMPLE_INSTANTIATE(T)                                                                                  \
