@@ -63,9 +63,7 @@ struct BatchedGemmInstance
             return ck_tile::launch_kernel(s, gemm);
         // split-K adds into C: every launch starts from a zeroed C (the time includes the zeroing)
         void* c           = args.c_ptr;
-        const auto zero_c = [c, c_bytes](const ck_tile::stream_config& sc) {
-            HIP_CHECK_ERROR(hipMemsetAsync(c, 0, c_bytes, sc.stream_id_));
-        };
+        const auto zero_c = [c, c_bytes](const ck_tile::stream_config&) { HIP_CHECK_ERROR(hipMemset(c, 0, c_bytes)); };
         return ck_tile::launch_kernel(s, zero_c, gemm);
     }
 };
