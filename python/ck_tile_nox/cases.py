@@ -7,6 +7,7 @@ A file names its CMake target(s) and the cases to run::
     archs = ["gfx942", "gfx950"]   # optional; names from include/ck_tile/core/arch/arch_table.def
     matrix = { CK_TILE_ENABLE_TRANSPOSED_C_DISTRIBUTION = [0, 1] }   # optional build axes
     device_check = { require_instructions = ["v_mfma_f32_32x32x8_f16"] }  # or arch -> list
+    # device_check.min_waves_per_simd = 2: every kernel's registers leave room for 2 waves
 
     [defaults]                     # any case key: the value of every case that does not set it
     expect = ["valid:y"]
@@ -114,6 +115,8 @@ class Product(CaseFields):
 
 class DeviceCheck(_Strict):
     require_instructions: list[str] | dict[str, list[str]] = []
+    # every kernel of the target keeps at least this many waves per SIMD (registers allowing)
+    min_waves_per_simd: Annotated[int, Field(ge=1, le=8)] | None = None
 
 
 class Target(_Strict):

@@ -7,7 +7,9 @@ spills, scratch (``.private_segment_fixed_size``) and static LDS (``.group_segme
 
 A kernel fails when it uses scratch, spills, or needs more LDS than its arch has (the arch
 table). A target's ``device_check.require_instructions`` lists mnemonics its code object must
-contain (in ``llvm-objdump -d``). A clang offload bundle is unbundled first.
+contain (in ``llvm-objdump -d``), and ``device_check.min_waves_per_simd`` the occupancy its
+kernels' registers must allow (:attr:`Kernel.waves_per_simd`). A clang offload bundle is unbundled
+first.
 """
 
 from __future__ import annotations
@@ -46,13 +48,31 @@ class Kernel:
     lds: int = 0
     problems: list[str] = field(default_factory=list)
 
-    def check(self, arch: str) -> Kernel:
+    @property
+    def registers(self) -> int:
+        """VGPRs + AGPRs a wave allocates on CDNA3/CDNA4: the AGPRs start at the VGPR count
+        rounded up to 4, and the total is allocated in granules of 8."""
+        total = -(-self.vgpr // 4) * 4 + (self.agpr or 0)
+        return -(-total // 8) * 8
+
+    @property
+    def waves_per_simd(self) -> int:
+        """Waves of this kernel one SIMD holds as far as registers go (512 per lane; at most 8)."""
+        return min(8, 512 // self.registers) if self.registers else 8
+
+    def check(self, arch: str, min_waves: int | None = None) -> Kernel:
         limit = archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
+        low = min_waves is not None and self.waves_per_simd < min_waves
         self.problems = [
             *([f"scratch {self.scratch} B"] if self.scratch else []),
             *([f"{self.vgpr_spill} VGPR spill(s)"] if self.vgpr_spill else []),
             *([f"{self.sgpr_spill} SGPR spill(s)"] if self.sgpr_spill else []),
             *([f"LDS {self.lds} B > {limit} B"] if self.lds > limit else []),
+            *(
+                [f"{self.waves_per_simd} wave(s) per SIMD < {min_waves} ({self.registers} registers)"]
+                if low
+                else []
+            ),
         ]
         return self
 
@@ -147,7 +167,14 @@ def _out(cmd: list[str], stdin: str | None = None) -> str:
     return subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=False).stdout
 
 
-def inspect(path: Path, arch: str, readelf: str, objdump: str | None, required: Sequence[str]):
+def inspect(
+    path: Path,
+    arch: str,
+    readelf: str,
+    objdump: str | None,
+    required: Sequence[str],
+    min_waves: int | None = None,
+):
     """``(kernels, problems)`` of one code object."""
     data = path.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
@@ -173,7 +200,7 @@ def inspect(path: Path, arch: str, readelf: str, objdump: str | None, required: 
                 for m in required
                 if not any(m + s in found for s in _SUFFIXES)
             ]
-    return [k.check(arch) for k in kernels], problems
+    return [k.check(arch, min_waves) for k in kernels], problems
 
 
 def demangle(names: list[str], cxxfilt: str | None) -> dict[str, str]:
@@ -197,7 +224,10 @@ def check_dir(
         if arch not in arch_list or not matches(tname, wanted):
             continue
         required = by_name[tname].instructions_for(arch) if tname in by_name else []
-        kernels, found = inspect(path, arch, tools["readelf"] or "", tools["objdump"], required)
+        min_waves = by_name[tname].device_check.min_waves_per_simd if tname in by_name else None
+        kernels, found = inspect(
+            path, arch, tools["readelf"] or "", tools["objdump"], required, min_waves
+        )
         problems += [f"{tname} {arch}: {p}" for p in found]
         names = demangle([k.name for k in kernels], tools["cxxfilt"])
         for k in kernels:
@@ -212,6 +242,7 @@ def check_dir(
                     k.scratch,
                     f"{k.vgpr_spill}/{k.sgpr_spill}",
                     k.lds,
+                    k.waves_per_simd,
                     "; ".join(k.problems) or "ok",
                 )
             )
@@ -246,6 +277,7 @@ def check_dir(
         "scratch B",
         "spills v/s",
         "LDS B",
+        "waves/SIMD",
         "status",
     ):
         table.add_column(col)

@@ -72,3 +72,18 @@ def test_real_code_objects(tmp_path: Path, data_dir: Path, tools, capsys):
     _compile(data_dir, tmp_path / "scratchy.gfx942.co", "-DWITH_SCRATCH")
     assert check_dir(tmp_path, [], ["gfx942"], ["scratchy"], tools) == 1
     assert "scratch" in capsys.readouterr().out
+
+
+def test_waves_per_simd():
+    from ck_tile_nox.device_check import Kernel
+
+    # AGPRs start at the VGPRs rounded up to 4; the total is allocated in granules of 8
+    assert Kernel("k", vgpr=128, agpr=128).registers == 256
+    assert Kernel("k", vgpr=128, agpr=128).waves_per_simd == 2
+    assert Kernel("k", vgpr=129, agpr=128).registers == 264
+    assert Kernel("k", vgpr=129, agpr=128).waves_per_simd == 1
+    assert Kernel("k", vgpr=30).registers == 32
+    assert Kernel("k", vgpr=30).waves_per_simd == 8  # at most 8 whatever the registers
+    low = Kernel("k", vgpr=200, agpr=100).check("gfx942", min_waves=2)
+    assert low.problems == ["1 wave(s) per SIMD < 2 (304 registers)"]
+    assert Kernel("k", vgpr=200, agpr=56).check("gfx942", min_waves=2).problems == []

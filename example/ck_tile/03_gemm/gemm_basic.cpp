@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ck_tile/host/reference/reference_gemm.hpp"
+#include "gemm_args.hpp"
 #include "gemm_basic.hpp"
 
 namespace gemm_example {
@@ -34,12 +35,7 @@ bool run_gemm(const Config& cfg)
     using C   = typename Types::CDataType;
 
     // the kernel addresses each matrix with 32-bit byte offsets: refuse before allocating
-    const auto check_span = [](const char* name, long long outer, long long inner, long long stride, long long bytes) {
-        const long long span = ((outer - 1) * stride + inner) * bytes;
-        if(span > 0x7fffffffll)
-            throw ck_tile::arg_error(std::string("error: ") + name + " spans " + std::to_string(span) +
-                                     " bytes; the kernel uses 32-bit offsets (at most 2^31 - 1 bytes per matrix)");
-    };
+    using gemm_args::check_span;
     check_span("A", cfg.a_row_major ? cfg.M : cfg.K, cfg.a_row_major ? cfg.K : cfg.M, cfg.stride_a, sizeof(A));
     check_span("B", cfg.b_row_major ? cfg.K : cfg.N, cfg.b_row_major ? cfg.N : cfg.K, cfg.stride_b, sizeof(B));
     check_span("C", cfg.M, cfg.N, cfg.stride_c, sizeof(C));
@@ -61,7 +57,7 @@ bool run_gemm(const Config& cfg)
     const ck_tile::GemmHostArgs args{a_dev.GetDeviceBuffer(),
                                      b_dev.GetDeviceBuffer(),
                                      c_dev.GetDeviceBuffer(),
-                                     1,
+                                     cfg.k_batch,
                                      cfg.M,
                                      cfg.N,
                                      cfg.K,
@@ -72,12 +68,12 @@ bool run_gemm(const Config& cfg)
     std::cout << "gemm M=" << cfg.M << " N=" << cfg.N << " K=" << cfg.K << " stride_A=" << cfg.stride_a
               << " stride_B=" << cfg.stride_b << " stride_C=" << cfg.stride_c
               << " layouts A=" << layout_name(cfg.a_row_major) << " B=" << layout_name(cfg.b_row_major) << " C=R, prec "
-              << Types::name << " (" << Types::types << "), elementwise " << cfg.op_name << ", arch "
-              << ck_tile::compiled_arch_name << std::endl;
+              << Types::name << " (" << Types::types << "), elementwise " << cfg.op_name << ", split_k " << cfg.k_batch
+              << ", arch " << ck_tile::compiled_arch_name << std::endl;
 
     const LaunchResult r = cfg.pipeline_v2 ? launch_gemm<Types, true>(cfg, args) : launch_gemm<Types, false>(cfg, args);
     const auto grid      = ck_tile::TilePartitioner<typename Types::Shape>::GridSize(cfg.M, cfg.N);
-    std::cout << r.instance << ", grid " << grid.x << std::endl;
+    std::cout << r.instance << ", grid " << grid.x << " x " << cfg.k_batch << std::endl;
 
     const double flops = 2.0 * cfg.M * cfg.N * cfg.K;
     const double bytes =
@@ -85,48 +81,46 @@ bool run_gemm(const Config& cfg)
     std::cout << "Perf: " << r.ms << " ms, " << flops / 1e9 / r.ms << " TFlops, " << bytes / 1e6 / r.ms << " GB/s"
               << std::endl;
 
-    if(!cfg.verify)
+    if(cfg.verify == 0)
         return true;
 
     c_dev.FromDevice(c_m_n.data());
     ck_tile::HostTensor<C> c_ref(ck_tile::host_tensor_descriptor(cfg.M, cfg.N, cfg.stride_c, true));
-    ck_tile::reference_gemm<A, B, Acc, C>(a_m_k, b_k_n, c_ref, ck_tile::identity{}, ck_tile::identity{}, cfg.op);
+    if(cfg.verify == 1)
+        ck_tile::reference_gemm<A, B, Acc, C>(a_m_k, b_k_n, c_ref, ck_tile::identity{}, ck_tile::identity{}, cfg.op);
+    else
+    {
+        // the device reference: A * B by ReferenceGemmKernel (no fused op: -v=2 refuses one)
+        using Row = ck_tile::tensor_layout::gemm::RowMajor;
+        using Col = ck_tile::tensor_layout::gemm::ColumnMajor;
+        ck_tile::DeviceMem ref_dev(c_ref.get_element_space_size_in_bytes());
+        ref_dev.SetZero();
+        const auto* pa = static_cast<const A*>(a_dev.GetDeviceBuffer());
+        const auto* pb = static_cast<const B*>(b_dev.GetDeviceBuffer());
+        auto* pc       = static_cast<C*>(ref_dev.GetDeviceBuffer());
+        const auto ref = [&](auto al, auto bl) {
+            ck_tile::reference_gemm_gpu<A, B, Acc, C, decltype(al), decltype(bl), Row>(
+                pa, pb, pc, cfg.M, cfg.N, cfg.K, cfg.stride_a, cfg.stride_b, cfg.stride_c);
+        };
+        if(cfg.a_row_major)
+            cfg.b_row_major ? ref(Row{}, Row{}) : ref(Row{}, Col{});
+        else
+            cfg.b_row_major ? ref(Col{}, Row{}) : ref(Col{}, Col{});
+        ref_dev.FromDevice(c_ref.data());
+    }
 
-    // the kernel and the reference see the same inputs and both sum in fp32 (in another order);
-    // the bound allows for that and for the rounding to C's type (upstream's formulas)
-    using Compute  = std::conditional_t<sizeof(A) == 1, C, A>;
+    // the kernel and the reference see the same inputs and both sum in AccDataType (in another
+    // order, and in k_batch parts); upstream's thresholds allow for that and the rounding to C
     double max_ref = 0;
-    for(const C& v : c_ref.mData)
-        max_ref = std::max(max_ref, std::fabs(static_cast<double>(ck_tile::type_convert<float>(v))));
-    const double rtol = ck_tile::get_relative_threshold<Compute, C, Acc>(cfg.K);
-    const double atol = ck_tile::get_absolute_threshold<Compute, C, Acc>(max_ref, cfg.K);
-    const bool pass   = ck_tile::check_err(c_m_n.mData, c_ref.mData, "Error: incorrect results!", rtol, atol);
-    std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
+    for(int m = 0; m < cfg.M; ++m)
+        for(int n = 0; n < cfg.N; ++n)
+            max_ref = std::max(max_ref, std::fabs(ck_tile::type_convert<double>(c_ref(m, n))));
+    const auto [rtol, atol] = ck_tile::calculate_rtol_atol<A, B, Acc, C>(cfg.K, cfg.k_batch, max_ref);
+    const bool pass         = ck_tile::check_err(c_m_n.mData, c_ref.mData, "Error: incorrect results!", rtol, atol);
+    std::cout << "The " << (cfg.verify == 1 ? "CPU" : "GPU")
+              << " verification result is:" << (pass ? "correct" : "fail") << "\nvalid:" << (pass ? "y" : "n")
+              << std::endl;
     return pass;
-}
-
-bool parse_layout(const ck_tile::ArgParser& p, const std::string& name)
-{
-    const std::string v = p.get_str(name);
-    if(v == "R" || v == "r")
-        return true;
-    if(v == "C" || v == "c")
-        return false;
-    throw ck_tile::arg_error("error: option -" + name + ": '" + v +
-                             "' is not a layout (R: row-major, C: column-major)");
-}
-
-// the leading-dimension stride: 0 means packed; otherwise at least the contiguous dimension
-int resolve_stride(const ck_tile::ArgParser& p, const std::string& name, int inner, const char* inner_name,
-                   const std::string& what)
-{
-    const int s = p.get_int_at_least(name, 0);
-    if(s == 0)
-        return inner;
-    if(s < inner)
-        throw ck_tile::arg_error("error: option -" + name + ": " + std::to_string(s) + " is smaller than " +
-                                 inner_name + "=" + std::to_string(inner) + ", the contiguous dimension of " + what);
-    return s;
 }
 
 } // namespace
@@ -134,6 +128,7 @@ int resolve_stride(const ck_tile::ArgParser& p, const std::string& name, int inn
 
 int main(int argc, char* argv[])
 {
+    using namespace gemm_args;
     using namespace gemm_example;
 #if defined(CK_TILE_BACKEND_EMULATOR)
     const char* warmup_default = "1";
@@ -152,8 +147,9 @@ int main(int argc, char* argv[])
         .insert("a_layout", "R", "A (M x K): R row-major or C column-major")
         .insert("b_layout", "C", "B (K x N): R row-major or C column-major (stored N x K)")
         .insert("c_layout", "R", "C (M x N): R row-major (the only one)")
-        .insert("v", "1", "verification: 0 none, 1 CPU reference")
-        .insert("prec", "fp16", "data type: fp16, bf16 or fp8 (fp8 A/B with fp16 C)")
+        .insert("v", "1", "verification: 0 none, 1 CPU reference, 2 device reference")
+        .insert("prec", "fp16", "data type: fp16, bf16, fp8, bf8 (8-bit A/B with fp16 C) or int8 (int32 C)")
+        .insert("split_k", "1", "k_batch: K splits added into C atomically (C is zeroed first)")
         .insert("warmup", warmup_default, "untimed launches before timing")
         .insert("repeat", repeat_default, "timed launches (the perf line is their average)")
         .insert("init", "0", "A and B: 0 uniform random in [-1, 1], 1 random integers in [-3, 3], 2 constant 1")
@@ -182,8 +178,8 @@ int main(int argc, char* argv[])
                                        : resolve_stride(p, "stride_b", cfg.K, "K", "column-major B (K x N)");
         cfg.stride_c = resolve_stride(p, "stride_c", cfg.N, "N", "row-major C (M x N)");
 
-        const int v = p.get_int_in_range("v", 0, 1);
-        cfg.verify  = v == 1;
+        cfg.verify  = p.get_int_in_range("v", 0, 2);
+        cfg.k_batch = p.get_int_at_least("split_k", 1);
         cfg.warmup  = p.get_int_at_least("warmup", 0);
         cfg.repeat  = p.get_int_at_least("repeat", 1);
         cfg.init    = p.get_int_in_range("init", 0, 2);
@@ -215,24 +211,44 @@ int main(int argc, char* argv[])
         if(cfg.op.kind == ElementwiseOp::scale || cfg.op.kind == ElementwiseOp::scale_relu)
             cfg.op_name += " (alpha " + p.get_str("alpha") + ")";
 
+        // split-K adds the splits' op(partial) into C: only additive ops give op(A * B)
+        if(cfg.k_batch > 1 && (cfg.op.kind == ElementwiseOp::relu || cfg.op.kind == ElementwiseOp::scale_relu))
+            throw ck_tile::arg_error("error: option -split_k: " + p.get_str("split_k") +
+                                     " splits add relu(partial sums), not relu(A * B); use -elementwise=none or "
+                                     "scale with split-K");
+        if(cfg.verify == 2 && cfg.op.kind != ElementwiseOp::none)
+            throw ck_tile::arg_error("error: option -v: the device reference computes A * B without a fused op; use "
+                                     "-v=1 with -elementwise=" +
+                                     p.get_str("elementwise"));
+
         const std::string prec = p.get_str("prec");
+        const auto native_fp8  = [&] {
+            // fp8_t / bf8_t have one encoding per build (FNUZ for gfx942, OCP for gfx950): refuse
+            // a device that computes with the other one rather than give a wrong answer
+            const std::string arch = ck_tile::get_device_name();
+            if(!ck_tile::fp8_native_on(arch.c_str()))
+                throw ck_tile::arg_error("error: option -prec: this binary's " + prec + " encoding is not " + arch +
+                                         "'s; build for " + arch + " alone (-DGPU_TARGETS=" + arch + ")");
+        };
         bool pass;
         if(prec == "fp16")
             pass = run_gemm<Fp16Types>(cfg);
         else if(prec == "bf16")
             pass = run_gemm<Bf16Types>(cfg);
         else if(prec == "fp8")
+            pass = (native_fp8(), run_gemm<Fp8Types>(cfg));
+        else if(prec == "bf8")
+            pass = (native_fp8(), run_gemm<Bf8Types>(cfg));
+        else if(prec == "int8")
         {
-            // fp8_t has one encoding per build (FNUZ for gfx942, OCP for gfx950): refuse a device
-            // that computes with the other one rather than give a wrong answer
-            const std::string arch = ck_tile::get_device_name();
-            if(!ck_tile::fp8_native_on(arch.c_str()))
-                throw ck_tile::arg_error("error: option -prec: this binary's fp8 encoding is not " + arch +
-                                         "'s; build for " + arch + " alone (-DGPU_TARGETS=" + arch + ")");
-            pass = run_gemm<Fp8Types>(cfg);
+            if(cfg.op.kind != ElementwiseOp::none)
+                throw ck_tile::arg_error("error: option -elementwise: int8 computes exactly in int32; the fused ops "
+                                         "are for the floating-point types");
+            pass = run_gemm<Int8Types>(cfg);
         }
         else
-            throw ck_tile::arg_error("error: option -prec: '" + prec + "' is not supported (fp16, bf16 or fp8)");
+            throw ck_tile::arg_error("error: option -prec: '" + prec +
+                                     "' is not supported (fp16, bf16, fp8, bf8 or int8)");
         return pass ? 0 : 1;
     }
     catch(const ck_tile::arg_error& e)

@@ -51,7 +51,8 @@ struct ElementwiseOp
 
 // Data types and block tiles per precision. fp16/bf16: 128x128x32 blocks of 2x2 warps, warp tile
 // 32x32x8 (MFMA 32x32x8); fp8: 128x128x64, warp tile 32x32x16 (MFMA 32x32x16 fp8), C in fp16.
-// fp8_t is the arch's encoding (FNUZ on gfx942, OCP on gfx950).
+// fp8_t is the arch's encoding (FNUZ on gfx942, OCP on gfx950). kAllLayouts: the ci instance set
+// has all four A/B layouts (else A row-major / B column-major only).
 struct Fp16Types
 {
     using ADataType   = ck_tile::half_t;
@@ -62,6 +63,7 @@ struct Fp16Types
                                                ck_tile::sequence<32, 32, 8>>;
     static constexpr const char* name  = "fp16";
     static constexpr const char* types = "A fp16, B fp16, acc fp32, C fp16";
+    static constexpr bool kAllLayouts  = true;
 };
 struct Bf16Types
 {
@@ -73,6 +75,7 @@ struct Bf16Types
                                                ck_tile::sequence<32, 32, 8>>;
     static constexpr const char* name  = "bf16";
     static constexpr const char* types = "A bf16, B bf16, acc fp32, C bf16";
+    static constexpr bool kAllLayouts  = true;
 };
 struct Fp8Types
 {
@@ -87,6 +90,33 @@ struct Fp8Types
     static constexpr const char* types = std::is_same_v<ck_tile::fp8_t, ck_tile::fp8_ocp_t>
                                              ? "A fp8 (OCP e4m3), B fp8 (OCP e4m3), acc fp32, C fp16"
                                              : "A fp8 (FNUZ e4m3), B fp8 (FNUZ e4m3), acc fp32, C fp16";
+    static constexpr bool kAllLayouts  = true;
+};
+// bf8 (E5M2, the arch's encoding like fp8) with an fp16 C; int8 with int32 accumulation and C:
+// 128x128x64 blocks, warp tile 32x32x16 (MFMA 32x32x16 bf8 / i8)
+struct Bf8Types
+{
+    using ADataType                    = ck_tile::bf8_t;
+    using BDataType                    = ck_tile::bf8_t;
+    using AccDataType                  = float;
+    using CDataType                    = ck_tile::half_t;
+    using Shape                        = Fp8Types::Shape;
+    static constexpr const char* name  = "bf8";
+    static constexpr const char* types = std::is_same_v<ck_tile::bf8_t, ck_tile::bf8_ocp_t>
+                                             ? "A bf8 (OCP e5m2), B bf8 (OCP e5m2), acc fp32, C fp16"
+                                             : "A bf8 (FNUZ e5m2), B bf8 (FNUZ e5m2), acc fp32, C fp16";
+    static constexpr bool kAllLayouts  = false;
+};
+struct Int8Types
+{
+    using ADataType                    = int8_t;
+    using BDataType                    = int8_t;
+    using AccDataType                  = int32_t;
+    using CDataType                    = int32_t;
+    using Shape                        = Fp8Types::Shape;
+    static constexpr const char* name  = "int8";
+    static constexpr const char* types = "A int8, B int8, acc int32, C int32";
+    static constexpr bool kAllLayouts  = false;
 };
 
 struct Config
@@ -99,7 +129,8 @@ struct Config
     ElementwiseOp op;
     std::string op_name = "none";
     int init            = 0;
-    bool verify         = true;
+    int verify          = 1; // 0 none, 1 CPU reference, 2 device reference
+    int k_batch         = 1;
     int warmup          = 0;
     int repeat          = 1;
 };
@@ -122,6 +153,8 @@ LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args);
 GEMM_EXAMPLE_DECLARE(Fp16Types)
 GEMM_EXAMPLE_DECLARE(Bf16Types)
 GEMM_EXAMPLE_DECLARE(Fp8Types)
+GEMM_EXAMPLE_DECLARE(Bf8Types)
+GEMM_EXAMPLE_DECLARE(Int8Types)
 #undef GEMM_EXAMPLE_DECLARE
 
 } // namespace gemm_example

@@ -4,7 +4,8 @@
 //   - vector: 16-byte DRAM accesses of A, B and C along their contiguous dimensions;
 //   - scalar: element-by-element accesses, for sizes, strides or pointers that are not multiples
 //     of the vector (K = 17, stride_A = 65, ...).
-// Every instance pads M, N and K (kPadM/N/K), so any positive size works. The vector instance runs
+// Every instance pads M, N and K (kPadM/N/K), so any positive size works. bf8 and int8 build the
+// A row-major / B column-major layouts only, unless CK_TILE_INSTANCES=full. The vector instance runs
 // when its IsSupportedArgument accepts the arguments, else the scalar one; the arguments the scalar
 // one refuses (a stride smaller than its dimension, ...) are an error.
 #pragma once
@@ -54,9 +55,14 @@ struct GemmInstance
     {
         const auto kargs = Kernel::MakeKernelArgs(args, cfg.op);
         const ck_tile::stream_config s{nullptr, true, 0, cfg.warmup, cfg.repeat};
-        return ck_tile::launch_kernel(s, ck_tile::make_kernel<Kernel::kBlockSize>(Kernel{},
-                                                                                  Kernel::GridSize(args.M, args.N),
-                                                                                  Kernel::BlockSize(), 0, kargs));
+        auto gemm = ck_tile::make_kernel<Kernel::kBlockSize>(Kernel{}, Kernel::GridSize(args.M, args.N, args.k_batch),
+                                                             Kernel::BlockSize(), 0, kargs);
+        if(args.k_batch == 1)
+            return ck_tile::launch_kernel(s, gemm);
+        // the K splits add into C: zero it before every launch (timed with it, as upstream)
+        const std::size_t c_bytes = (static_cast<std::size_t>(args.M - 1) * args.stride_C + args.N) * sizeof(C);
+        return ck_tile::launch_kernel(
+            s, [&](const ck_tile::stream_config&) { HIP_CHECK_ERROR(hipMemset(args.c_ptr, 0, c_bytes)); }, gemm);
     }
 };
 
@@ -65,11 +71,6 @@ LaunchResult launch_gemm_instance(const Config& cfg, const ck_tile::GemmHostArgs
 {
     using Vector = GemmInstance<Types, ALayout, BLayout, kPipelineV2, kCShuffle, true>;
     using Scalar = GemmInstance<Types, ALayout, BLayout, kPipelineV2, kCShuffle, false>;
-
-    const auto scalar_kargs         = Scalar::Kernel::MakeKernelArgs(args, cfg.op);
-    const std::string scalar_reason = Scalar::Kernel::GetUnsupportedReason(scalar_kargs);
-    if(!scalar_reason.empty())
-        throw ck_tile::arg_error("error: the GEMM kernel does not support these arguments: " + scalar_reason);
 
     const std::string vector_reason =
         Vector::Kernel::GetUnsupportedReason(Vector::Kernel::MakeKernelArgs(args, cfg.op));
@@ -80,14 +81,22 @@ LaunchResult launch_gemm_instance(const Config& cfg, const ck_tile::GemmHostArgs
             Vector::describe("vector (A " + std::to_string(Vector::kVecA) + ", B " + std::to_string(Vector::kVecB) +
                              ", C " + std::to_string(Vector::kVecC) + " elements)");
         r.ms = Vector::launch(cfg, args);
+        return r;
     }
-    else
-    {
-        r.instance = Scalar::describe("scalar (" + vector_reason + ")");
-        r.ms       = Scalar::launch(cfg, args);
-    }
+    const std::string scalar_reason =
+        Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(args, cfg.op));
+    if(!scalar_reason.empty())
+        throw ck_tile::arg_error("error: the GEMM kernel does not support these arguments: " + scalar_reason);
+    r.instance = Scalar::describe("scalar (" + vector_reason + ")");
+    r.ms       = Scalar::launch(cfg, args);
     return r;
 }
+
+#if defined(CK_TILE_INSTANCES_FULL)
+inline constexpr bool kFullInstances = true;
+#else
+inline constexpr bool kFullInstances = false;
+#endif
 
 template <typename Types, bool kPipelineV2>
 LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args)
@@ -101,10 +110,19 @@ LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args)
         return cfg.cshuffle ? launch_gemm_instance<Types, AL, BL, kPipelineV2, true>(cfg, args)
                             : launch_gemm_instance<Types, AL, BL, kPipelineV2, false>(cfg, args);
     };
-    if(cfg.a_row_major)
-        return cfg.b_row_major ? with_layouts(Row{}, Row{}) : with_layouts(Row{}, Col{});
-    else
+    if(cfg.a_row_major && !cfg.b_row_major)
+        return with_layouts(Row{}, Col{});
+    if constexpr(Types::kAllLayouts || kFullInstances)
+    {
+        if(cfg.a_row_major)
+            return with_layouts(Row{}, Row{});
         return cfg.b_row_major ? with_layouts(Col{}, Row{}) : with_layouts(Col{}, Col{});
+    }
+    else
+        throw ck_tile::arg_error(std::string("error: this build has no ") + Types::name +
+                                 " instance for the layouts A=" + (cfg.a_row_major ? "R" : "C") +
+                                 " B=" + (cfg.b_row_major ? "R" : "C") +
+                                 " (the ci instance set: see the README; CK_TILE_INSTANCES=full builds them all)");
 }
 
 #define GEMM_EXAMPLE_INSTANTIATE(TYPES, V2)                                                                            \

@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: MIT
+// The fp8 instances of tile_example_gemm_universal (universal_gemm_instances.hpp).
+#include "universal_gemm_instances.hpp"
+
+namespace universal_gemm {
+UNIVERSAL_GEMM_INSTANTIATE(Fp8Types)
+} // namespace universal_gemm
