@@ -13,10 +13,10 @@
 
 namespace batched_gemm_example {
 
-// Block tile 128x128x64 of 2x2 warps, warp tile 32x32x16 (gfx950: v_mfma_f32_32x32x16_{f16,bf16};
+// Block tile 128x128x32 (64 bytes of K) of 2x2 warps, warp tile 32x32x16 (gfx950: v_mfma_f32_32x32x16_{f16,bf16};
 // gfx942: two v_mfma_f32_32x32x8 in a row), accumulated in fp32.
 using Shape =
-    ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 64>, ck_tile::sequence<2, 2, 1>, ck_tile::sequence<32, 32, 16>>;
+    ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 32>, ck_tile::sequence<2, 2, 1>, ck_tile::sequence<32, 32, 16>>;
 
 struct Fp16Types
 {

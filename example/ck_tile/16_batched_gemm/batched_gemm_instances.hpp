@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The kernel instances of tile_example_batched_gemm and how one is picked. Per data type, A
 // row-major and B column-major (upstream's only layouts), two instances of the same kernel:
-//   - vector: 16-byte DRAM accesses of A and B along K and of C along N;
+//   - vector: 16-byte DRAM accesses of A and B along K (C: its rows 16-byte aligned);
 //   - scalar: element-by-element accesses, for sizes, strides or pointers that are not multiples
 //     of the vector (K = 17, stride_A = 65, ...). Its C vector is 1, so it cannot add split-K
 //     partial results (16-bit atomic adds come in pairs): split-K needs the vector instance.
@@ -30,9 +30,10 @@ struct BatchedGemmInstance
     using Problem  = ck_tile::UniversalGemmPipelineProblem<A, B, Acc, Shape, Traits,
                                                            ck_tile::GemmPipelineScheduler::Intrawave, kVecA, kVecB>;
     using Pipeline = ck_tile::GemmPipelineAgBgCrCompV3<Problem>;
-    using Epilogue =
-        ck_tile::CShuffleEpilogue<ck_tile::CShuffleEpilogueProblem<Acc, C, Shape::BlockSize, Shape::kM, Shape::kN, true,
-                                                                   true, ck_tile::element_wise::PassThrough, kVecC>>;
+    // the C tile is stored from the MFMA's registers (no LDS): with the pipeline's 18 KiB of LDS,
+    // three blocks fit gfx942's 64 KiB, so the compiler budgets registers for 2+ waves per SIMD
+    using Epilogue = ck_tile::Default2DEpilogue<
+        ck_tile::Default2DEpilogueProblem<Acc, C, true, true, ck_tile::element_wise::PassThrough, kVecC>>;
     using Partitioner = ck_tile::GemmSpatiallyLocalTilePartitioner<Shape, 8, 4>;
     using Kernel      = ck_tile::BatchedGemmKernel<Partitioner, Pipeline, Epilogue>;
 
