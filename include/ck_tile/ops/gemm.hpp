@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The GEMM op: warp GEMMs (one MFMA), the block GEMM (LDS -> MFMA -> C in VGPRs), the pipelines
 // (the K loop: DRAM -> VGPR -> LDS -> block GEMM: the basic v1 / v2 and the universal Mem, CompV3,
-// CompV4), the tile partitioners and the kernels (GemmKernel and GemmKernelMultiD over
-// UniversalGemmKernel).
+// CompV4), the tile partitioners and the kernels (GemmKernel, GemmKernelMultiD, BatchedGemmKernel
+// and GroupedGemmKernel over UniversalGemmKernel).
 #pragma once
 #include "ck_tile/ops/gemm/warp/warp_gemm.hpp"
 #include "ck_tile/ops/gemm/warp/warp_gemm_dispatcher.hpp"
@@ -24,3 +24,5 @@
 #include "ck_tile/ops/gemm/kernel/universal_gemm_kernel.hpp"
 #include "ck_tile/ops/gemm/kernel/gemm_kernel.hpp"
 #include "ck_tile/ops/gemm/kernel/gemm_multi_d_kernel.hpp"
+#include "ck_tile/ops/gemm/kernel/batched_gemm_kernel.hpp"
+#include "ck_tile/ops/gemm/kernel/grouped_gemm_kernel.hpp"
