@@ -162,6 +162,26 @@ TEST_CASE("row strides: -1 is n or the fallback, others must be >= n")
                          ck_tile::arg_error);
 }
 
+TEST_CASE("get_layout and get_leading_stride: the GEMM examples' layouts and strides")
+{
+    ck_tile::ArgParser p;
+    p.insert("a_layout", "R", "").insert("b_layout", "c", "").insert("stride_a", "0", "").insert("stride_b", "0", "");
+    REQUIRE(parse(p, {"-stride_b=40"}));
+    CHECK(p.get_layout("a_layout"));
+    CHECK_FALSE(p.get_layout("b_layout"));
+    CHECK(p.get_leading_stride("stride_a", 17, "K", "row-major A") == 17); // 0: packed
+    CHECK(p.get_leading_stride("stride_b", 40, "K", "column-major B") == 40);
+    CHECK_THROWS_WITH_AS(p.get_leading_stride("stride_b", 41, "K", "column-major B"),
+                         "error: option -stride_b: 40 is smaller than K=41, the contiguous dimension of column-major B",
+                         ck_tile::arg_error);
+    REQUIRE(parse(p, {"-a_layout=row", "-stride_a=-1"}));
+    CHECK_THROWS_WITH_AS(p.get_layout("a_layout"),
+                         "error: option -a_layout: 'row' is not a layout (R: row-major, C: column-major)",
+                         ck_tile::arg_error);
+    CHECK_THROWS_WITH_AS(p.get_leading_stride("stride_a", 1, "K", "A"), "error: option -stride_a: must be >= 0, got -1",
+                         ck_tile::arg_error);
+}
+
 TEST_CASE("-name value: the next argument is the value, a negative number included")
 {
     auto p = make_parser();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// What the GEMM examples of 03_gemm share: option checks (layouts, strides, and the 32-bit span of
-// a matrix, checked before anything is allocated; each throws ck_tile::arg_error with one line),
-// the device reference for the run-time layouts, and the largest |C| the thresholds scale with.
+// What the GEMM examples of 03_gemm share (layouts and strides are ArgParser's get_layout and
+// get_leading_stride): the 32-bit span of a matrix, checked before anything is allocated (one
+// ck_tile::arg_error line), the device reference for the run-time layouts, and the largest |C|
+// the thresholds scale with.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -10,31 +11,6 @@
 #include "ck_tile/host/reference/reference_gemm.hpp"
 
 namespace gemm_args {
-
-// -<name>=R|C: true for row-major
-inline bool parse_layout(const ck_tile::ArgParser& p, const std::string& name)
-{
-    const std::string v = p.get_str(name);
-    if(v == "R" || v == "r")
-        return true;
-    if(v == "C" || v == "c")
-        return false;
-    throw ck_tile::arg_error("error: option -" + name + ": '" + v +
-                             "' is not a layout (R: row-major, C: column-major)");
-}
-
-// the leading-dimension stride: 0 means packed; otherwise at least the contiguous dimension
-inline int resolve_stride(const ck_tile::ArgParser& p, const std::string& name, int inner, const char* inner_name,
-                          const std::string& what)
-{
-    const int s = p.get_int_at_least(name, 0);
-    if(s == 0)
-        return inner;
-    if(s < inner)
-        throw ck_tile::arg_error("error: option -" + name + ": " + std::to_string(s) + " is smaller than " +
-                                 inner_name + "=" + std::to_string(inner) + ", the contiguous dimension of " + what);
-    return s;
-}
 
 // the kernels address each matrix with 32-bit byte offsets: outer x inner elements, rows `stride`
 // apart, of `bytes` each

@@ -133,7 +133,6 @@ UNIVERSAL_GEMM_INSTANTIATE(two_stage::Bf16Workspace)
 
 int main(int argc, char* argv[])
 {
-    using namespace gemm_args;
     using universal_gemm::Config;
     using universal_gemm::Pipeline;
 #if defined(CK_TILE_BACKEND_EMULATOR)
@@ -168,14 +167,14 @@ int main(int argc, char* argv[])
         cfg.M           = p.get_int_at_least("m", 1);
         cfg.N           = p.get_int_at_least("n", 1);
         cfg.K           = p.get_int_at_least("k", 1);
-        cfg.a_row_major = parse_layout(p, "a_layout");
-        cfg.b_row_major = parse_layout(p, "b_layout");
-        if(!cfg.a_row_major || cfg.b_row_major || !parse_layout(p, "c_layout"))
+        cfg.a_row_major = p.get_layout("a_layout");
+        cfg.b_row_major = p.get_layout("b_layout");
+        if(!cfg.a_row_major || cfg.b_row_major || !p.get_layout("c_layout"))
             throw ck_tile::arg_error("error: options -a_layout/-b_layout/-c_layout: this example is built for A=R "
                                      "B=C C=R");
-        cfg.stride_a               = resolve_stride(p, "stride_a", cfg.K, "K", "row-major A (M x K)");
-        cfg.stride_b               = resolve_stride(p, "stride_b", cfg.K, "K", "column-major B (K x N)");
-        cfg.stride_c               = resolve_stride(p, "stride_c", cfg.N, "N", "row-major C (M x N)");
+        cfg.stride_a               = p.get_leading_stride("stride_a", cfg.K, "K", "row-major A (M x K)");
+        cfg.stride_b               = p.get_leading_stride("stride_b", cfg.K, "K", "column-major B (K x N)");
+        cfg.stride_c               = p.get_leading_stride("stride_c", cfg.N, "N", "row-major C (M x N)");
         const int verify           = p.get_int_in_range("v", 0, 1);
         const int init             = p.get_int_in_range("init", 0, 2);
         cfg.warmup                 = p.get_int_at_least("warmup", 0);

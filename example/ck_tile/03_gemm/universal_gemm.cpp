@@ -110,7 +110,6 @@ bool run(const Config& cfg, int verify, int init)
 
 int main(int argc, char* argv[])
 {
-    using namespace gemm_args;
     using namespace universal_gemm;
 #if defined(CK_TILE_BACKEND_EMULATOR)
     const char *m_default = "512", *n_default = "512", *k_default = "256";
@@ -149,15 +148,15 @@ int main(int argc, char* argv[])
         cfg.N = p.get_int_at_least("n", 1);
         cfg.K = p.get_int_at_least("k", 1);
 
-        cfg.a_row_major = parse_layout(p, "a_layout");
-        cfg.b_row_major = parse_layout(p, "b_layout");
-        if(!parse_layout(p, "c_layout"))
+        cfg.a_row_major = p.get_layout("a_layout");
+        cfg.b_row_major = p.get_layout("b_layout");
+        if(!p.get_layout("c_layout"))
             throw ck_tile::arg_error("error: option -c_layout: only R (row-major C) is supported");
-        cfg.stride_a = cfg.a_row_major ? resolve_stride(p, "stride_a", cfg.K, "K", "row-major A (M x K)")
-                                       : resolve_stride(p, "stride_a", cfg.M, "M", "column-major A (M x K)");
-        cfg.stride_b = cfg.b_row_major ? resolve_stride(p, "stride_b", cfg.N, "N", "row-major B (K x N)")
-                                       : resolve_stride(p, "stride_b", cfg.K, "K", "column-major B (K x N)");
-        cfg.stride_c = resolve_stride(p, "stride_c", cfg.N, "N", "row-major C (M x N)");
+        cfg.stride_a = cfg.a_row_major ? p.get_leading_stride("stride_a", cfg.K, "K", "row-major A (M x K)")
+                                       : p.get_leading_stride("stride_a", cfg.M, "M", "column-major A (M x K)");
+        cfg.stride_b = cfg.b_row_major ? p.get_leading_stride("stride_b", cfg.N, "N", "row-major B (K x N)")
+                                       : p.get_leading_stride("stride_b", cfg.K, "K", "column-major B (K x N)");
+        cfg.stride_c = p.get_leading_stride("stride_c", cfg.N, "N", "row-major C (M x N)");
 
         const int verify        = p.get_int_in_range("v", 0, 2);
         const int init          = p.get_int_in_range("init", 0, 2);

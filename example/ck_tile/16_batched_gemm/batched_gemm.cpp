@@ -26,19 +26,6 @@ void require_layout(const ck_tile::ArgParser& p, const std::string& name, char w
                                  ") is supported; the batched kernel takes A row-major, B column-major, C row-major");
 }
 
-// the leading-dimension stride: 0 means packed; otherwise at least the contiguous dimension
-int resolve_stride(const ck_tile::ArgParser& p, const std::string& name, int inner, const char* inner_name,
-                   const std::string& what)
-{
-    const int s = p.get_int_at_least(name, 0);
-    if(s == 0)
-        return inner;
-    if(s < inner)
-        throw ck_tile::arg_error("error: option -" + name + ": " + std::to_string(s) + " is smaller than " +
-                                 inner_name + "=" + std::to_string(inner) + ", the contiguous dimension of " + what);
-    return s;
-}
-
 // elements between batches: 0 means one matrix after the other (outer x stride)
 int resolve_batch_stride(const ck_tile::ArgParser& p, const std::string& name, long long outer, long long stride)
 {
@@ -204,9 +191,9 @@ int main(int argc, char* argv[])
         require_layout(p, "a_layout", 'R', "row-major A");
         require_layout(p, "b_layout", 'C', "column-major B");
         require_layout(p, "c_layout", 'R', "row-major C");
-        cfg.stride_a       = resolve_stride(p, "stride_a", cfg.K, "K", "row-major A (M x K)");
-        cfg.stride_b       = resolve_stride(p, "stride_b", cfg.K, "K", "column-major B (K x N)");
-        cfg.stride_c       = resolve_stride(p, "stride_c", cfg.N, "N", "row-major C (M x N)");
+        cfg.stride_a       = p.get_leading_stride("stride_a", cfg.K, "K", "row-major A (M x K)");
+        cfg.stride_b       = p.get_leading_stride("stride_b", cfg.K, "K", "column-major B (K x N)");
+        cfg.stride_c       = p.get_leading_stride("stride_c", cfg.N, "N", "row-major C (M x N)");
         cfg.batch_count    = p.get_int_in_range("batch_count", 1, 65535);
         cfg.batch_stride_a = resolve_batch_stride(p, "batch_stride_a", cfg.M, cfg.stride_a);
         cfg.batch_stride_b = resolve_batch_stride(p, "batch_stride_b", cfg.N, cfg.stride_b);

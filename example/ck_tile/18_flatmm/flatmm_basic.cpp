@@ -118,29 +118,6 @@ bool run(const Config& cfg)
     return pass;
 }
 
-bool parse_layout(const ck_tile::ArgParser& p, const std::string& name)
-{
-    const std::string v = p.get_str(name);
-    if(v == "R" || v == "r")
-        return true;
-    if(v == "C" || v == "c")
-        return false;
-    throw ck_tile::arg_error("error: option -" + name + ": '" + v +
-                             "' is not a layout (R: row-major, C: column-major)");
-}
-
-int resolve_stride(const ck_tile::ArgParser& p, const std::string& name, int inner, const char* inner_name,
-                   const std::string& what)
-{
-    const int s = p.get_int_at_least(name, 0);
-    if(s == 0)
-        return inner;
-    if(s < inner)
-        throw ck_tile::arg_error("error: option -" + name + ": " + std::to_string(s) + " is smaller than " +
-                                 inner_name + "=" + std::to_string(inner) + ", the contiguous dimension of " + what);
-    return s;
-}
-
 } // namespace
 } // namespace flatmm_example
 
@@ -193,15 +170,15 @@ int main(int argc, char* argv[])
         cfg.M = p.get_int_at_least("m", 1);
         cfg.N = p.get_int_at_least("n", 1);
         cfg.K = p.get_int_at_least("k", 1);
-        if(!parse_layout(p, "a_layout"))
+        if(!p.get_layout("a_layout"))
             throw ck_tile::arg_error("error: option -a_layout: only R (row-major A) is supported");
-        if(parse_layout(p, "b_layout"))
+        if(p.get_layout("b_layout"))
             throw ck_tile::arg_error("error: option -b_layout: only C (column-major B) is supported");
-        if(!parse_layout(p, "c_layout"))
+        if(!p.get_layout("c_layout"))
             throw ck_tile::arg_error("error: option -c_layout: only R (row-major C) is supported");
-        cfg.stride_a = resolve_stride(p, "stride_a", cfg.K, "K", "row-major A (M x K)");
-        cfg.stride_b = resolve_stride(p, "stride_b", cfg.K, "K", "column-major B (K x N)");
-        cfg.stride_c = resolve_stride(p, "stride_c", cfg.N, "N", "row-major C (M x N)");
+        cfg.stride_a = p.get_leading_stride("stride_a", cfg.K, "K", "row-major A (M x K)");
+        cfg.stride_b = p.get_leading_stride("stride_b", cfg.K, "K", "column-major B (K x N)");
+        cfg.stride_c = p.get_leading_stride("stride_c", cfg.N, "N", "row-major C (M x N)");
         cfg.verify   = p.get_int_in_range("v", 0, 2);
         cfg.warmup   = p.get_int_at_least("warmup", 0);
         cfg.repeat   = p.get_int_at_least("repeat", 1);

@@ -105,30 +105,6 @@ bool run(const Config& cfg, int init)
     return pass;
 }
 
-bool parse_layout(const ck_tile::ArgParser& p, const std::string& name)
-{
-    const std::string v = p.get_str(name);
-    if(v == "R" || v == "r")
-        return true;
-    if(v == "C" || v == "c")
-        return false;
-    throw ck_tile::arg_error("error: option -" + name + ": '" + v +
-                             "' is not a layout (R: row-major, C: column-major)");
-}
-
-// the leading-dimension stride: 0 means packed; otherwise at least the contiguous dimension
-int resolve_stride(const ck_tile::ArgParser& p, const std::string& name, int inner, const char* inner_name,
-                   const std::string& what)
-{
-    const int s = p.get_int_at_least(name, 0);
-    if(s == 0)
-        return inner;
-    if(s < inner)
-        throw ck_tile::arg_error("error: option -" + name + ": " + std::to_string(s) + " is smaller than " +
-                                 inner_name + "=" + std::to_string(inner) + ", the contiguous dimension of " + what);
-    return s;
-}
-
 } // namespace
 } // namespace gemm_multi_d_example
 
@@ -173,19 +149,19 @@ int main(int argc, char* argv[])
         cfg.K     = p.get_int_at_least("k", 1);
         cfg.num_d = p.get_int_in_range("num_d", 1, kMaxNumD);
 
-        if(!parse_layout(p, "a_layout"))
+        if(!p.get_layout("a_layout"))
             throw ck_tile::arg_error("error: option -a_layout: only R (row-major A) is supported");
-        if(parse_layout(p, "b_layout"))
+        if(p.get_layout("b_layout"))
             throw ck_tile::arg_error("error: option -b_layout: only C (column-major B) is supported");
-        cfg.ds_row_major = parse_layout(p, "ds_layout");
-        if(!parse_layout(p, "e_layout"))
+        cfg.ds_row_major = p.get_layout("ds_layout");
+        if(!p.get_layout("e_layout"))
             throw ck_tile::arg_error("error: option -e_layout: only R (row-major E) is supported");
 
-        cfg.stride_a  = resolve_stride(p, "stride_a", cfg.K, "K", "row-major A (M x K)");
-        cfg.stride_b  = resolve_stride(p, "stride_b", cfg.K, "K", "column-major B (K x N)");
-        cfg.stride_ds = cfg.ds_row_major ? resolve_stride(p, "stride_ds", cfg.N, "N", "row-major D (M x N)")
-                                         : resolve_stride(p, "stride_ds", cfg.M, "M", "column-major D (M x N)");
-        cfg.stride_e  = resolve_stride(p, "stride_e", cfg.N, "N", "row-major E (M x N)");
+        cfg.stride_a  = p.get_leading_stride("stride_a", cfg.K, "K", "row-major A (M x K)");
+        cfg.stride_b  = p.get_leading_stride("stride_b", cfg.K, "K", "column-major B (K x N)");
+        cfg.stride_ds = cfg.ds_row_major ? p.get_leading_stride("stride_ds", cfg.N, "N", "row-major D (M x N)")
+                                         : p.get_leading_stride("stride_ds", cfg.M, "M", "column-major D (M x N)");
+        cfg.stride_e  = p.get_leading_stride("stride_e", cfg.N, "N", "row-major E (M x N)");
 
         const std::string op = p.get_str("op");
         if(op == "MultiplyMultiply" || op == "multiply_multiply")

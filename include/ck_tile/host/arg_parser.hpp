@@ -206,6 +206,33 @@ public:
         return v;
     }
 
+    // A matrix layout, R (row-major: true) or C (column-major: false), either letter case
+    // ("error: option -a_layout: 'X' is not a layout (R: row-major, C: column-major)").
+    bool get_layout(const std::string& name) const
+    {
+        const Arg& a = find(name);
+        if(a.value == "R" || a.value == "r")
+            return true;
+        if(a.value == "C" || a.value == "c")
+            return false;
+        throw arg_error(prefix(a) + "'" + a.value + "' is not a layout (R: row-major, C: column-major)");
+    }
+
+    // A GEMM operand's leading-dimension stride in elements, where 0 means packed: 0 gives
+    // `inner`, the operand's contiguous dimension; any other value must be at least that
+    // ("error: option -stride_a: 10 is smaller than K=17, the contiguous dimension of row-major A").
+    int get_leading_stride(const std::string& name, int inner, const std::string& inner_name,
+                           const std::string& operand) const
+    {
+        const int s = get_int_at_least(name, 0);
+        if(s == 0)
+            return inner;
+        if(s < inner)
+            throw arg_error(prefix(find(name)) + std::to_string(s) + " is smaller than " + inner_name + "=" +
+                            std::to_string(inner) + ", the contiguous dimension of " + operand);
+        return s;
+    }
+
     // The help text: usage line, then each option with its help and default.
     void print(std::ostream& os = std::cout) const
     {
