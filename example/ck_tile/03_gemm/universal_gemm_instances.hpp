@@ -5,16 +5,16 @@
 // per SIMD; warp tile 32x32x16: gfx950's 32x32x16 MFMA for fp16/bf16, two 32x32x8 on gfx942; the
 // CDNA3 32x32x16 MFMA for fp8, bf8 and int8 on both):
 //   mem     128 x 32 x (128 B of K), 4 x 1 warps, two DRAM tiles prefetched in registers
-//   compv3  256 x 256 x (64 B of K), 2 x 4 warps (512 threads)
+//   compv3  256 x 256 x (64 B of K for 8-bit types, 32 B for 16-bit ones), 2 x 4 warps
 //   compv4  256 x 256 x (32 B of K), 2 x 4 warps, two LDS buffers
 // every one with the GemmSpatiallyLocalTilePartitioner<8, 4>, the Default2DEpilogue (a 256 x 256
 // C tile does not fit LDS for a C-shuffle) and padding of M, N and K (any size).
 //
-// Instance sets. The ci profile builds, per data type, the compv3 and the mem (intrawave) kernels
-// for the A row-major / B column-major layouts (vector accesses); fp16 adds the interwave
-// scheduler, the compv4 pipeline, the three other layouts, the persistent grid and element-wise
-// accesses (sizes and strides that are not multiples of the 16-byte vector). The full profile (CK_TILE_INSTANCES=full)
-// builds every pipeline x layout x access x persistence for every data type.
+// Instance sets. The ci profile builds, per data type, the compv3 (not for bf16: Types::kCompute)
+// and the mem (intrawave) kernels for the A row-major / B column-major layouts (vector accesses); fp16 adds the
+// interwave scheduler, the compv4 pipeline, the three other layouts, the persistent grid and element-wise accesses
+// (sizes and strides that are not multiples of the 16-byte vector). The full profile (CK_TILE_INSTANCES=full) builds
+// every pipeline x layout x access x persistence for every data type.
 #pragma once
 #include "universal_gemm.hpp"
 
@@ -29,10 +29,11 @@ struct TileConfig
     static constexpr ck_tile::index_t kBytes = sizeof(typename T::ADataType);
     static constexpr ck_tile::index_t kM     = kPipe == Pipeline::mem ? 128 : 256;
     static constexpr ck_tile::index_t kN     = kPipe == Pipeline::mem ? 32 : 256;
-    static constexpr ck_tile::index_t kK     = (kPipe == Pipeline::mem      ? 128
-                                                : kPipe == Pipeline::compv3 ? 64
-                                                                            : 32) /
-                                               kBytes;
+    // compv3 takes 64 bytes of K for 8-bit types and 32 for 16-bit ones (a 256 x 256 bf16 tile
+    // with 32 elements of K needs more than the 256 registers of two waves per SIMD)
+    static constexpr ck_tile::index_t kKBytes =
+        kPipe == Pipeline::mem ? 128 : (kPipe == Pipeline::compv3 && kBytes == 1 ? 64 : 32);
+    static constexpr ck_tile::index_t kK = kKBytes / kBytes;
     using Warps = std::conditional_t<kPipe == Pipeline::mem, ck_tile::sequence<4, 1, 1>, ck_tile::sequence<2, 4, 1>>;
     using Shape = ck_tile::TileGemmShape<ck_tile::sequence<kM, kN, kK>, Warps, ck_tile::sequence<32, 32, 16>>;
 };
@@ -162,28 +163,34 @@ LaunchResult launch_universal_gemm(const Config& cfg, const ck_tile::GemmHostArg
     using ck_tile::bool_constant;
     using PipeC = std::integral_constant<Pipeline, Pipeline::compv3>;
     using PipeM = std::integral_constant<Pipeline, Pipeline::mem>;
-    if(cfg.pipeline == Pipeline::compv3 && !cfg.persistent)
-        return with_layouts(PipeC{}, bool_constant<false>{}, bool_constant<false>{});
-    if(cfg.pipeline == Pipeline::mem && !cfg.interwave && !cfg.persistent)
+    if(cfg.pipeline == Pipeline::compv3)
+    {
+        // compv3 (and the persistent grid, which runs it) only where T builds it
+        if constexpr(!T::kCompute)
+            throw missing("the compv3 pipeline");
+        else if(!cfg.persistent)
+            return with_layouts(PipeC{}, bool_constant<false>{}, bool_constant<false>{});
+        else if constexpr(kAll)
+            return with_layouts(PipeC{}, bool_constant<false>{}, bool_constant<true>{});
+        else
+            throw missing("the persistent grid");
+    }
+    if(cfg.persistent)
+        throw ck_tile::arg_error(
+            std::string("error: option -persistent: the persistent grid runs the compv3 pipeline, not ") +
+            (cfg.pipeline == Pipeline::mem ? "mem" : "compv4"));
+    if(cfg.pipeline == Pipeline::mem && !cfg.interwave)
         return with_layouts(PipeM{}, bool_constant<false>{}, bool_constant<false>{});
     if constexpr(kAll)
     {
-        if(cfg.persistent)
-        {
-            if(cfg.pipeline != Pipeline::compv3)
-                throw missing("a persistent " + std::string(cfg.pipeline == Pipeline::mem ? "mem" : "compv4") +
-                              " pipeline (persistent instances use compv3)");
-            return with_layouts(PipeC{}, bool_constant<false>{}, bool_constant<true>{});
-        }
         if(cfg.pipeline == Pipeline::compv4)
             return with_layouts(std::integral_constant<Pipeline, Pipeline::compv4>{}, bool_constant<false>{},
                                 bool_constant<false>{});
         return with_layouts(PipeM{}, bool_constant<true>{}, bool_constant<false>{}); // mem, interwave
     }
     else
-        throw missing(cfg.persistent                     ? std::string("the persistent grid")
-                      : cfg.pipeline == Pipeline::compv4 ? std::string("the compv4 pipeline")
-                                                         : std::string("the interwave scheduler"));
+        throw missing(cfg.pipeline == Pipeline::mem ? std::string("the interwave scheduler")
+                                                    : std::string("the compv4 pipeline"));
 }
 
 #define UNIVERSAL_GEMM_INSTANTIATE(TYPES)                                                                              \

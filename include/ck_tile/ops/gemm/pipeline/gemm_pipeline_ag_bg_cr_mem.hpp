@@ -55,20 +55,23 @@ struct GemmPipelineAgBgCrMem : GemmPipelineAGmemBGmemCRegBase<Problem_, Policy_>
         auto c_block_tile = block_gemm.MakeCBlockTile();
         clear_tile(c_block_tile);
 
-        using ATile = decltype(load_tile(a_copy_dram));
-        using BTile = decltype(load_tile(b_copy_dram));
-        array<ATile, PrefetchStages> a_tiles;
-        array<BTile, PrefetchStages> b_tiles;
+        // the register ring: one A and one B tile per stage, in a tuple so that a slot is a
+        // compile-time member. The loads are written out where they happen: a helper lambda the
+        // compiler does not inline (the element-wise instances' loads are long) would take the
+        // ring's address and put it in scratch memory.
+        using ATile  = decltype(load_tile(a_copy_dram));
+        using BTile  = decltype(load_tile(b_copy_dram));
+        auto a_tiles = generate_tuple([](auto) { return ATile{}; }, number<PrefetchStages>{});
+        auto b_tiles = generate_tuple([](auto) { return BTile{}; }, number<PrefetchStages>{});
 
-        const auto load_next = [&](auto slot) {
-            load_tile(a_tiles[slot], a_copy_dram);
-            load_tile(b_tiles[slot], b_copy_dram);
-            move_tile_window(a_copy_dram, a_step);
-            move_tile_window(b_copy_dram, b_step);
-        };
         static_for<0, PrefetchStages>{}([&](auto s) {
             if(s < num_loop)
-                load_next(s);
+            {
+                load_tile(a_tiles.at(s), a_copy_dram);
+                load_tile(b_tiles.at(s), b_copy_dram);
+                move_tile_window(a_copy_dram, a_step);
+                move_tile_window(b_copy_dram, b_step);
+            }
         });
 
         for(index_t i0 = 0; i0 < num_loop; i0 += PrefetchStages)
@@ -77,11 +80,16 @@ struct GemmPipelineAgBgCrMem : GemmPipelineAGmemBGmemCRegBase<Problem_, Policy_>
                 const index_t i = i0 + s;
                 if(i >= num_loop)
                     return;
-                store_tile(lds.at(number<0>{}), a_tiles[s]);
-                store_tile(lds.at(number<1>{}), b_tiles[s]);
+                store_tile(lds.at(number<0>{}), a_tiles.at(s));
+                store_tile(lds.at(number<1>{}), b_tiles.at(s));
                 block_sync_lds();
                 if(i + PrefetchStages < num_loop)
-                    load_next(s);
+                {
+                    load_tile(a_tiles.at(s), a_copy_dram);
+                    load_tile(b_tiles.at(s), b_copy_dram);
+                    move_tile_window(a_copy_dram, a_step);
+                    move_tile_window(b_copy_dram, b_step);
+                }
                 if constexpr(Scheduler == GemmPipelineScheduler::Interwave)
                     block_gemm(c_block_tile, lds.at(number<2>{}), lds.at(number<3>{}));
                 else
