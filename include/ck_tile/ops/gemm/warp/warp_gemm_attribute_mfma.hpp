@@ -149,3 +149,56 @@ struct WarpGemmAttributeMfmaIterateK
 };
 
 } // namespace ck_tile
+
+namespace ck_tile {
+
+// WarpGemmAttributeMfmaSwizzleK<Instr, kKIter>: a warp GEMM of kKIter instructions (or one with 8
+// K values per lane) whose K order matches the *transposed C* layout of another warp GEMM, so that
+// a C tile (e.g. attention's P = softmax(Q K^T)) can be the A operand without leaving registers.
+// A transposed-C lane of lane group g holds runs of 4 consecutive columns at 4 g, 4 g + 4 G, ...
+// (G lane groups). Here K = <runs, G, 4>: a lane's A and B values are those runs, in order, and
+// the instructions see them as their own K (a permutation of K, the same for A and B, so the sum
+// is unchanged). C is transposed as well (row = lane mod M, 4 consecutive columns per run).
+template <typename Instr, index_t kKIter>
+struct WarpGemmAttributeMfmaSwizzleK
+{
+    using base  = WarpGemmAttributeMfma<Instr>;
+    using instr = Instr;
+
+    using ADataType = typename base::ADataType;
+    using BDataType = typename base::BDataType;
+    using CDataType = typename base::CDataType;
+
+    static constexpr index_t kM       = base::kN;
+    static constexpr index_t kN       = base::kM;
+    static constexpr index_t kK       = base::kK * kKIter;
+    static constexpr index_t kPerLane = base::kABKPerLane * kKIter;
+    static constexpr index_t kG       = base::kABKLane;
+    static constexpr index_t kRuns    = kPerLane / 4;
+    static_assert(kPerLane % 4 == 0 && base::kCM1PerLane == 4, "WarpGemmAttributeMfmaSwizzleK: runs of 4 values");
+
+    template <index_t kRows>
+    using ABEncoding =
+        tile_distribution_encoding<sequence<>, tuple<sequence<kRows>, sequence<kRuns, kG, 4>>, tuple<sequence<2, 1>>,
+                                   tuple<sequence<1, 0>>, sequence<2, 2>, sequence<0, 2>>;
+    using AWarpDstrEncoding = ABEncoding<kM>;
+    using BWarpDstrEncoding = ABEncoding<kN>;
+    using CWarpDstrEncoding = typename WarpGemmAttributeMfmaTransposedCDistribution<Instr>::CWarpDstrEncoding;
+
+    CK_TILE_DEVICE static void run(mfma_c_buffer<Instr>& c, const thread_buffer<ADataType, kPerLane>& a,
+                                   const thread_buffer<BDataType, kPerLane>& b)
+    {
+        constexpr index_t n = base::kABKPerLane;
+        static_for<0, kKIter>{}([&](auto i) {
+            mfma_a_buffer<Instr> ai;
+            mfma_b_buffer<Instr> bi;
+            static_for<0, n>{}([&](auto j) {
+                ai[j] = a[i * n + j];
+                bi[j] = b[i * n + j];
+            });
+            c = mfma<Instr>(bi, ai, c); // B where the instruction expects A: C transposed
+        });
+    }
+};
+
+} // namespace ck_tile
