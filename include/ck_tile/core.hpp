@@ -19,6 +19,7 @@
 #include "ck_tile/core/container/thread_buffer.hpp"
 #include "ck_tile/core/utility/functional.hpp"
 #include "ck_tile/core/utility/reduce_operator.hpp"
+#include "ck_tile/core/utility/philox_rand.hpp"
 #include "ck_tile/core/arch/arch.hpp"
 #include "ck_tile/core/arch/lds.hpp"
 #include "ck_tile/core/arch/mfma.hpp"

@@ -44,6 +44,7 @@ struct hipDeviceProp_t
 };
 __host__ hipError_t hipGetDevice(int*);
 __host__ hipError_t hipGetDeviceProperties(hipDeviceProp_t*, int);
+__host__ hipError_t hipDeviceGetPCIBusId(char*, int, int);
 __host__ hipError_t hipLaunchKernel(const void*, dim3, dim3, void**, std::size_t, hipStream_t);
 __host__ hipError_t hipEventCreate(hipEvent_t*);
 __host__ hipError_t hipEventDestroy(hipEvent_t);
