@@ -258,7 +258,7 @@ struct FmhaFwdKernel
                 if(k.mask_type != GenericAttentionMaskEnum::NO_MASK)
                     return make_generic_attention_mask_from_lr_window<FmhaMask>(
                         k.window_size_left, k.window_size_right, seqlen_q, seqlen_k,
-                        k.mask_type == GenericAttentionMaskEnum::MASK_FROM_TOP_LEFT);
+                        k.mask_type != GenericAttentionMaskEnum::MASK_FROM_BOTTOM_RIGHT);
                 // no mask: a window wider than the matrix
                 return FmhaMask{seqlen_q, seqlen_k, seqlen_q, seqlen_k};
             }
@@ -273,19 +273,9 @@ struct FmhaFwdKernel
         const auto alibi = make_alibi_from_lr_mask<float>(slope, k.window_size_left, k.window_size_right, seqlen_q,
                                                           seqlen_k, k.mask_type);
 
-        BlockDropout dropout{};
         const bool is_dropout = k.p_drop > 0.f;
-        if(is_dropout)
-        {
-            const float p_undrop       = 1.f - k.p_drop;
-            dropout.seed               = k.drop_seed;
-            dropout.offset             = k.drop_offset;
-            dropout.i_batch            = i_batch;
-            dropout.i_head             = i_head_glb;
-            dropout.nhead_total        = nhead_total;
-            dropout.p_undrop_in_uint8_t = static_cast<uint8_t>(__builtin_floorf(p_undrop * 255.f));
-            dropout.rp_undrop          = 1.f / p_undrop;
-        }
+        const BlockDropout dropout =
+            BlockDropout::make(is_dropout ? k.p_drop : 0.f, k.drop_seed, k.drop_offset, i_batch, i_head_glb, nhead_total);
 
         __shared__ char p_smem[GetSmemSize()];
         auto r = FmhaPipeline{}(q_view, k_view, v_view, bias_view, k.bias_type, alibi, mask, i_m0, i_n1, k.scale_s,

@@ -296,9 +296,10 @@ struct BlockFmhaPipelineQRKSVS
                         constexpr auto x = SDstr::d_to_x_offset(d);
                         if constexpr(x[1] % 4 == 0) // one random draw serves a run of 4 keys
                         {
-                            const auto keep4 = dropout.keep4(row, j + s_origin[1] + x[1]);
+                            const index_t col = j + s_origin[1] + x[1];
+                            const auto rv     = dropout.randval16(row, col / 16);
                             static_for<0, 4>{}([&](auto i) {
-                                if(!keep4[i])
+                                if(!dropout.keep(rv[col % 16 + i]))
                                     s.get_thread_buffer()[d + i] = 0.f;
                             });
                         }

@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: MIT
+// tile_example_fmha_fwd: fused multi-head attention forward, O = softmax(scale_s Q K^T + bias,
+// masked, with dropout) V, in batch or group (varlen) mode, checked against a CPU reference built
+// from upstream's reference_* steps. -? lists the options; README.md explains them.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iostream>
+#include <numeric>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ck_tile/host/reference/reference_batched_dropout.hpp"
+#include "ck_tile/host/reference/reference_batched_gemm.hpp"
+#include "ck_tile/host/reference/reference_batched_masking.hpp"
+#include "ck_tile/host/reference/reference_batched_softmax.hpp"
+#include "ck_tile/host/reference/reference_fmha_dropout_randval.hpp"
+#include "bias.hpp"
+#include "fmha_fwd.hpp"
+#include "fmha_fwd_head_grouping.hpp"
+#include "mask.hpp"
+#include "utils.hpp"
+
+namespace {
+
+using ck_tile::index_t;
+
+struct Options
+{
+    bool verify, lse, kname, squant;
+    mode_enum mode;
+    index_t b, h, h_k, d, d_v, warmup, repeat;
+    bool iperm, operm, vrow;
+    float scale_s, p_drop, range_q, range_k, range_v, range_p, range_o;
+    uint64_t drop_seed, drop_offset;
+    uint32_t seed;
+    std::string prec, init, mask_str, bias_str, s_str, s_k_str;
+    bias_info bias;
+};
+
+// a [B, H, S, D] tensor (logical order) in bhsd (perm) or bshd layout
+std::vector<std::size_t> strides_of(bool perm, std::size_t B, std::size_t H, std::size_t S, std::size_t D)
+{
+    (void)B;
+    if(perm)
+        return {H * S * D, S * D, D, 1};
+    return {S * H * D, D, H * D, 1};
+}
+// V as [B, Hk, Sk, Dv] logical; column-major V stores Dv before Sk
+std::vector<std::size_t> v_strides_of(bool perm, bool vrow, std::size_t B, std::size_t H, std::size_t S,
+                                      std::size_t D)
+{
+    if(vrow)
+        return strides_of(perm, B, H, S, D);
+    if(perm) // [B, Hk, Dv, Sk]
+        return {H * D * S, D * S, 1, S};
+    return {D * H * S, S, 1, H * S}; // [B, Dv, Hk, Sk]
+}
+
+template <typename T>
+void fill(ck_tile::HostTensor<T>& t, const std::string& init, uint32_t seed, float qmax)
+{
+    if(init == "uf" || init == "1")
+        ck_tile::FillUniformDistribution<T>{0.f, 1.f, seed}(t);
+    else if(init == "ui" || init == "0")
+        ck_tile::FillUniformDistributionIntegerValue<T>{-3.f, 3.f, seed}(t);
+    else if(init == "nf")
+        ck_tile::FillNormalDistribution<T>{0.f, 3.f, seed}(t);
+    else if(init == "ni")
+    {
+        ck_tile::HostTensor<float> f(t.get_lengths(), t.get_strides());
+        ck_tile::FillNormalDistribution<float>{0.f, 3.f, seed}(f);
+        std::transform(f.begin(), f.end(), t.begin(),
+                       [](float x) { return ck_tile::type_convert<T>(std::round(x)); });
+    }
+    else if(init == "tf" || init == "2")
+    {
+        std::size_t i = 0;
+        for(auto& x : t)
+            x = ck_tile::type_convert<T>(std::sin(0.1f * static_cast<float>(i++ % 997)));
+    }
+    else // ufq: the type's whole range (static quantization tests)
+        ck_tile::FillUniformDistribution<T>{-qmax, qmax, seed}(t);
+}
+
+// the keys row i of a sq x sk score matrix keeps under the mask
+index_t visible_area(const mask_info& m, index_t sq, index_t sk)
+{
+    if(m.type == mask_enum::no_mask)
+        return sq * sk;
+    const auto mask = ck_tile::make_generic_attention_mask_from_lr_window<FmhaMasks::GenericMask>(
+        m.left, m.right, sq, sk, m.type != mask_enum::mask_bottom_right);
+    index_t n = 0;
+    for(index_t i = 0; i < sq; ++i)
+        for(index_t j = 0; j < sk; ++j)
+            n += mask.IsOutOfBound(i, j) ? 0 : 1;
+    return n;
+}
+
+template <typename T>
+bool run(const Options& o)
+{
+    using TC    = FmhaFwdTypeConfig<T>;
+    using QT    = typename TC::QDataType;
+    using KT    = typename TC::KDataType;
+    using VT    = typename TC::VDataType;
+    using BT    = typename TC::BiasDataType;
+    using PT    = typename TC::PDataType;
+    using OT    = typename TC::ODataType;
+    using LSE_T = typename TC::LSEDataType;
+    const bool is_group = o.mode == mode_enum::group;
+
+    // ---- sizes -----------------------------------------------------------------------------------
+    const auto [seqlen_qs, seqlen_ks, kpads] = decode_seqlen(o.mode, o.b, o.s_str, o.s_k_str, "-1", o.seed);
+    (void)kpads;
+    const mask_info mask = mask_info::decode(o.mask_str, seqlen_qs[0], seqlen_ks[0]);
+    const auto seqstart_q = to_seqstarts(seqlen_qs);
+    const auto seqstart_k = to_seqstarts(seqlen_ks);
+    const index_t max_sq  = *std::max_element(seqlen_qs.begin(), seqlen_qs.end());
+    const index_t max_sk  = *std::max_element(seqlen_ks.begin(), seqlen_ks.end());
+    const std::size_t B   = is_group ? 1 : o.b;
+    const std::size_t SQ  = is_group ? seqstart_q.back() : max_sq;
+    const std::size_t SK  = is_group ? seqstart_k.back() : max_sk;
+
+    // fp8 static quantization: the data spans the type, the scales bring it back (upstream's)
+    const float qmax = ck_tile::type_convert<float>(ck_tile::numeric<QT>::max());
+    float scale_s    = o.scale_s == 0.f ? 1.f / std::sqrt(static_cast<float>(o.d)) : o.scale_s;
+    float scale_p = 1.f, scale_o = 1.f;
+    if(o.squant)
+    {
+        scale_s = scale_s * (o.range_q / qmax) * (o.range_k / qmax);
+        scale_p = qmax / o.range_p;
+        scale_o = o.range_p * o.range_v / (o.range_o * qmax);
+    }
+
+    // ---- host tensors ----------------------------------------------------------------------------
+    ck_tile::HostTensor<QT> q(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d)}, strides_of(o.iperm, B, o.h, SQ, o.d));
+    ck_tile::HostTensor<KT> k(std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d)}, strides_of(o.iperm, B, o.h_k, SK, o.d));
+    ck_tile::HostTensor<VT> v(std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d_v)},
+                              v_strides_of(o.iperm, o.vrow, B, o.h_k, SK, o.d_v));
+    ck_tile::HostTensor<OT> out(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d_v)},
+                                strides_of(o.operm, B, o.h, SQ, o.d_v));
+    const bool e_bias = o.bias.type == ck_tile::BlockAttentionBiasEnum::ELEMENTWISE_BIAS;
+    const bool alibi  = o.bias.type == ck_tile::BlockAttentionBiasEnum::ALIBI;
+    // element-wise bias [b or 1, h or 1, max_sq, max_sk] by its rank (-bias=e:k); ALiBi slopes
+    // [b or 1, h]
+    const std::size_t bias_b = e_bias && o.bias.rank_info == 2 ? o.b : 1;
+    const std::size_t bias_h = e_bias && o.bias.rank_info >= 1 ? o.h : 1;
+    ck_tile::HostTensor<BT> bias({bias_b, bias_h, std::size_t(e_bias ? max_sq : 1), std::size_t(e_bias ? max_sk : 1)});
+    ck_tile::HostTensor<float> slopes({std::size_t(alibi && o.bias.rank_info == 1 ? o.b : 1), std::size_t(o.h)});
+    ck_tile::HostTensor<LSE_T> lse({B, std::size_t(o.h), SQ});
+
+    std::mt19937 seeds(o.seed);
+    fill(q, o.init, seeds(), qmax);
+    fill(k, o.init, seeds(), qmax);
+    fill(v, o.init, seeds(), qmax);
+    if(e_bias)
+        fill(bias, o.init == "ufq" || o.init == "uf:q" || o.init == "3" ? std::string("uf") : o.init, seeds(), 1.f);
+    if(alibi)
+    {
+        const auto s = ck_tile::get_alibi_slopes<float>(o.h);
+        for(std::size_t bb = 0; bb < slopes.get_length(0); ++bb)
+            for(index_t hh = 0; hh < o.h; ++hh)
+                slopes(bb, hh) = s[hh];
+    }
+    out.SetZero();
+    std::fill(lse.begin(), lse.end(), LSE_T(0));
+
+    // (at least one byte each: an empty K/V (-s_k=0) is still a tensor)
+    const auto nbytes = [](std::size_t n) { return std::max<std::size_t>(n, 16); };
+    ck_tile::DeviceMem q_buf(nbytes(q.get_element_space_size_in_bytes())),
+        k_buf(nbytes(k.get_element_space_size_in_bytes())), v_buf(nbytes(v.get_element_space_size_in_bytes())), o_buf(out.get_element_space_size_in_bytes()),
+        bias_buf(e_bias ? bias.get_element_space_size_in_bytes() : slopes.get_element_space_size_in_bytes()),
+        lse_buf(lse.get_element_space_size_in_bytes()), sq_buf(seqstart_q.size() * sizeof(int32_t)),
+        sk_buf(seqstart_k.size() * sizeof(int32_t));
+    q_buf.ToDevice(q.data());
+    k_buf.ToDevice(k.data());
+    v_buf.ToDevice(v.data());
+    o_buf.ToDevice(out.data());
+    lse_buf.ToDevice(lse.data());
+    if(e_bias)
+        bias_buf.ToDevice(bias.data());
+    else
+        bias_buf.ToDevice(slopes.data());
+    sq_buf.ToDevice(seqstart_q.data());
+    sk_buf.ToDevice(seqstart_k.data());
+
+    // ---- arguments -------------------------------------------------------------------------------
+    fmha_fwd_traits traits{o.d,
+                           o.d_v,
+                           o.prec,
+                           is_group,
+                           o.vrow,
+                           static_cast<ck_tile::GenericAttentionMaskEnum>(mask.type),
+                           o.bias.type,
+                           o.lse,
+                           o.p_drop > 0.f,
+                           o.squant};
+    fmha_fwd_args a{};
+    a.q_ptr            = q_buf.GetDeviceBuffer();
+    a.k_ptr            = k_buf.GetDeviceBuffer();
+    a.v_ptr            = v_buf.GetDeviceBuffer();
+    a.bias_ptr         = o.bias.type == ck_tile::BlockAttentionBiasEnum::NO_BIAS ? nullptr : bias_buf.GetDeviceBuffer();
+    a.lse_ptr          = o.lse ? lse_buf.GetDeviceBuffer() : nullptr;
+    a.o_ptr            = o_buf.GetDeviceBuffer();
+    a.seqstart_q_ptr   = is_group ? sq_buf.GetDeviceBuffer() : nullptr;
+    a.seqstart_k_ptr   = is_group ? sk_buf.GetDeviceBuffer() : nullptr;
+    a.seqlen_k_ptr     = nullptr;
+    a.seqlen_q         = is_group ? 0 : max_sq;
+    a.seqlen_k         = is_group ? 0 : max_sk;
+    a.batch            = o.b;
+    a.max_seqlen_q     = max_sq;
+    a.hdim_q           = o.d;
+    a.hdim_v           = o.d_v;
+    a.nhead_q          = o.h;
+    a.nhead_k          = o.h_k;
+    a.scale_s          = scale_s;
+    a.scale_p          = scale_p;
+    a.scale_o          = scale_o;
+    a.stride_q         = q.get_stride(2);
+    a.stride_k         = k.get_stride(2);
+    a.stride_v         = o.vrow ? v.get_stride(2) : v.get_stride(3);
+    a.stride_o         = out.get_stride(2);
+    a.nhead_stride_q   = q.get_stride(1);
+    a.nhead_stride_k   = k.get_stride(1);
+    a.nhead_stride_v   = v.get_stride(1);
+    a.nhead_stride_o   = out.get_stride(1);
+    a.nhead_stride_lse = lse.get_stride(1);
+    a.batch_stride_q   = q.get_stride(0);
+    a.batch_stride_k   = k.get_stride(0);
+    a.batch_stride_v   = v.get_stride(0);
+    a.batch_stride_o   = out.get_stride(0);
+    a.batch_stride_lse = lse.get_stride(0);
+    if(e_bias)
+    {
+        a.stride_bias       = bias.get_stride(2);
+        a.nhead_stride_bias = bias_h > 1 ? bias.get_stride(1) : 0;
+        a.batch_stride_bias = bias_b > 1 ? bias.get_stride(0) : 0;
+    }
+    else
+        a.stride_bias = slopes.get_length(0) > 1 ? o.h : 0; // ALiBi: slopes of batch b at b * stride_bias
+    a.bias_type         = o.bias.type;
+    a.window_size_left  = mask.left;
+    a.window_size_right = mask.right;
+    a.mask_type         = static_cast<ck_tile::GenericAttentionMaskEnum>(mask.type);
+    a.p_drop            = o.p_drop;
+    a.drop_seed         = o.drop_seed;
+    a.drop_offset       = o.drop_offset;
+    a.num_head_q_total  = o.h;
+    a.head_start        = 0;
+    a.head_major        = false;
+
+    const std::string kernel_name = fmha_fwd_get_name(traits);
+    if(kernel_name.empty())
+        throw std::invalid_argument("no instance for prec " + o.prec + ", hdim " + std::to_string(o.d) + "/" +
+                                    std::to_string(o.d_v) + ", " + (is_group ? "group" : "batch") +
+                                    " mode, vlayout " + (o.vrow ? "r" : "c") +
+                                    " (this build's instances: see the README)");
+
+    // ---- LLC-aware head grouping ---------------------------------------------------------------
+    const auto group = fmha_fwd_head_grouping::get_head_group_size(
+        ck_tile::get_device_name(), o.h, o.h_k, o.b, max_sk, o.d, o.d_v, sizeof(KT), sizeof(VT));
+    // bhsd: one launch, blocks in head-major order; bshd: one launch per head group
+    const bool explicit_groups = group && !o.iperm;
+    a.head_major               = group && o.iperm;
+
+    std::ostringstream head;
+    head << "[" << o.prec << "|" << o.mode << "|" << (o.iperm == o.operm ? (o.iperm ? "bhsd" : "bshd") : "in-out")
+         << "] b:" << o.b << ", h:" << o.h << "/" << o.h_k << ", s:" << seqlen_qs[0] << "/" << seqlen_ks[0]
+         << ", d:" << o.d << "/" << o.d_v
+         << ", scale_s:" << (o.scale_s == 0.f ? 1.f / std::sqrt(static_cast<float>(o.d)) : o.scale_s) << ", bias:" << o.bias
+         << ", p_drop:" << o.p_drop << ", lse:" << o.lse << ", squant:" << o.squant << ", mask:" << mask
+         << ", v:" << (o.vrow ? "r" : "c");
+    std::cout << head.str() << (o.kname ? ", " + kernel_name : std::string()) << std::flush;
+
+    const ck_tile::stream_config sc{nullptr, true, 0, o.warmup, o.repeat};
+    float ave_ms = 0.f;
+    if(explicit_groups)
+    {
+        const index_t g   = *group;
+        const index_t gqa = o.h / o.h_k;
+        for(index_t h0 = 0; h0 < o.h; h0 += g)
+        {
+            fmha_fwd_args ga = a;
+            const index_t n  = std::min(g, o.h - h0);
+            ga.nhead_q       = n;
+            ga.nhead_k       = n / gqa;
+            ga.head_start    = h0;
+            ga.q_ptr = static_cast<const QT*>(a.q_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_q;
+            ga.o_ptr = static_cast<OT*>(a.o_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_o;
+            ga.k_ptr = static_cast<const KT*>(a.k_ptr) + static_cast<std::ptrdiff_t>(h0 / gqa) * a.nhead_stride_k;
+            ga.v_ptr = static_cast<const VT*>(a.v_ptr) + static_cast<std::ptrdiff_t>(h0 / gqa) * a.nhead_stride_v;
+            if(a.lse_ptr)
+                ga.lse_ptr = static_cast<LSE_T*>(a.lse_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_lse;
+            // the bias, its ALiBi slopes and the dropout stream are indexed by the global head
+            // (head_start + h): bias_ptr stays the whole tensor's
+            const float t = fmha_fwd(traits, ga, sc);
+            if(t < 0)
+                throw std::runtime_error("fmha_fwd: no instance for a head group");
+            ave_ms += t;
+        }
+    }
+    else
+    {
+        ave_ms = fmha_fwd(traits, a, sc);
+        if(ave_ms < 0)
+            throw std::runtime_error("fmha_fwd: no instance");
+    }
+
+    // ---- performance: only the visible (unmasked) scores count -----------------------------------
+    double flop = 0, bytes = 0;
+    for(index_t bb = 0; bb < o.b; ++bb)
+    {
+        const double vis = visible_area(mask, seqlen_qs[bb], seqlen_ks[bb]);
+        flop += static_cast<double>(o.h) * (2.0 * vis * o.d + 2.0 * vis * o.d_v);
+        bytes += static_cast<double>(o.h) * seqlen_qs[bb] * (o.d * sizeof(QT) + o.d_v * sizeof(OT)) +
+                 static_cast<double>(o.h_k) * seqlen_ks[bb] * (o.d * sizeof(KT) + o.d_v * sizeof(VT));
+        if(o.lse)
+            bytes += static_cast<double>(o.h) * seqlen_qs[bb] * sizeof(LSE_T);
+    }
+    if(e_bias)
+        bytes += static_cast<double>(bias.get_element_space_size()) * sizeof(BT);
+    const double tflops = flop / 1e9 / ave_ms, gbps = bytes / 1e6 / ave_ms;
+    std::cout << ", " << ave_ms << " ms, " << tflops << " TFlops, " << gbps << " GB/s" << std::flush;
+
+    if(!o.verify)
+    {
+        std::cout << std::endl << "Perf: " << ave_ms << " ms, " << tflops << " TFlops, " << gbps << " GB/s" << std::endl;
+        return true;
+    }
+
+    // ---- reference, batch by batch ---------------------------------------------------------------
+    o_buf.FromDevice(out.data());
+    lse_buf.FromDevice(lse.data());
+    bool pass             = true;
+    const index_t ratio   = o.h / o.h_k;
+    const auto rtol_atol  = [&]() -> std::pair<double, double> {
+        if(std::is_same_v<T, ck_tile::half_t>)
+            return {1e-3, 1e-3};
+        if(std::is_same_v<T, ck_tile::bf16_t>)
+            return {1e-2, 1e-2};
+        return {0, 0.0625};
+    }();
+    std::string why;
+    for(index_t bb = 0; bb < o.b && pass; ++bb)
+    {
+        const std::size_t sq = seqlen_qs[bb], sk = seqlen_ks[bb];
+        const std::size_t qb = is_group ? 0 : bb, q0 = is_group ? seqstart_q[bb] : 0, k0 = is_group ? seqstart_k[bb] : 0;
+        const std::size_t H = o.h;
+        ck_tile::HostTensor<QT> q_ref({H, sq, std::size_t(o.d)});
+        ck_tile::HostTensor<KT> k_ref({H, sk, std::size_t(o.d)});
+        ck_tile::HostTensor<VT> v_ref({H, std::size_t(o.d_v), sk});
+        for(std::size_t hh = 0; hh < H; ++hh)
+        {
+            for(std::size_t i = 0; i < sq; ++i)
+                for(index_t dd = 0; dd < o.d; ++dd)
+                    q_ref(hh, i, dd) = q(qb, hh, q0 + i, dd);
+            for(std::size_t j = 0; j < sk; ++j)
+            {
+                for(index_t dd = 0; dd < o.d; ++dd)
+                    k_ref(hh, j, dd) = k(qb, hh / ratio, k0 + j, dd);
+                for(index_t dd = 0; dd < o.d_v; ++dd)
+                    v_ref(hh, dd, j) = v(qb, hh / ratio, k0 + j, dd);
+            }
+        }
+        ck_tile::HostTensor<float> s_ref({H, sq, sk});
+        ck_tile::reference_batched_gemm<QT, KT, float, float>(q_ref, k_ref, s_ref);
+        for(std::size_t hh = 0; hh < H; ++hh)
+        {
+            const float slope = alibi ? slopes(slopes.get_length(0) > 1 ? bb : 0, hh) : 0.f;
+            const auto pos    = ck_tile::make_alibi_from_lr_mask<float>(slope, mask.left, mask.right, sq, sk,
+                                                                     static_cast<ck_tile::GenericAttentionMaskEnum>(mask.type));
+            for(std::size_t i = 0; i < sq; ++i)
+                for(std::size_t j = 0; j < sk; ++j)
+                {
+                    float x = s_ref(hh, i, j) * scale_s;
+                    if(e_bias)
+                        x += ck_tile::type_convert<float>(bias(bias_b > 1 ? bb : 0, bias_h > 1 ? hh : 0, i, j));
+                    if(alibi)
+                        pos.update(x, i, j);
+                    s_ref(hh, i, j) = x;
+                }
+        }
+        if(mask.type != mask_enum::no_mask)
+            ck_tile::reference_batched_masking(
+                s_ref, ck_tile::make_generic_attention_mask_from_lr_window<FmhaMasks::GenericMask>(
+                           mask.left, mask.right, sq, sk, mask.type != mask_enum::mask_bottom_right));
+        ck_tile::HostTensor<PT> p_ref({H, sq, sk});
+        ck_tile::HostTensor<float> lse_ref({H, sq});
+        const auto p_op = [&](float x) { return o.squant ? x * scale_p : x; };
+        ck_tile::reference_batched_softmax<float, float, PT>(s_ref, p_ref, p_op, std::ref(lse_ref));
+        if(o.p_drop > 0.f)
+        {
+            ck_tile::HostTensor<uint8_t> rv({H, sq, sk});
+            for(std::size_t hh = 0; hh < H; ++hh)
+            {
+                ck_tile::HostTensor<uint8_t> rv_h({sq, sk});
+                ck_tile::fmha_dropout_fill_randval(rv_h, o.drop_seed, o.drop_offset, bb, hh, o.h);
+                for(std::size_t i = 0; i < sq; ++i)
+                    for(std::size_t j = 0; j < sk; ++j)
+                        rv(hh, i, j) = rv_h(i, j);
+            }
+            const auto drop = ck_tile::BlockDropout::make(o.p_drop, o.drop_seed, o.drop_offset, 0, 0, 1);
+            ck_tile::reference_batched_dropout(p_ref, rv, drop.p_undrop_in_uint8_t, drop.rp_undrop);
+        }
+        ck_tile::HostTensor<OT> o_ref({H, sq, std::size_t(o.d_v)});
+        const auto o_op = [&](float x) { return o.squant ? x * scale_o : x; };
+        ck_tile::reference_batched_gemm<PT, VT, float, OT>(p_ref, v_ref, o_ref, ck_tile::identity{},
+                                                            ck_tile::identity{}, o_op);
+
+        ck_tile::HostTensor<OT> o_dev({H, sq, std::size_t(o.d_v)});
+        for(std::size_t hh = 0; hh < H; ++hh)
+            for(std::size_t i = 0; i < sq; ++i)
+                for(index_t dd = 0; dd < o.d_v; ++dd)
+                    o_dev(hh, i, dd) = out(qb, hh, q0 + i, dd);
+        if constexpr(std::is_same_v<OT, ck_tile::fp8_t>)
+            pass = ck_tile::check_err(o_dev, o_ref, "OUT mismatch", 1, rtol_atol.second);
+        else
+            pass = ck_tile::check_err(o_dev, o_ref, "OUT mismatch", rtol_atol.first, rtol_atol.second);
+        if(!pass)
+            why = "OUT mismatch found at batch: " + std::to_string(bb);
+        if(pass && o.lse)
+        {
+            ck_tile::HostTensor<float> lse_dev({H, sq});
+            for(std::size_t hh = 0; hh < H; ++hh)
+                for(std::size_t i = 0; i < sq; ++i)
+                    lse_dev(hh, i) = lse(qb, hh, q0 + i);
+            pass = ck_tile::check_err(lse_dev, lse_ref, "LSE mismatch", rtol_atol.first, rtol_atol.second, true);
+            if(!pass)
+                why = "LSE mismatch found at batch: " + std::to_string(bb);
+        }
+        if(!pass)
+            why += ", seqlen_q: " + std::to_string(sq) + ", seqlen_k: " + std::to_string(sk);
+    }
+    std::cout << ", valid:" << (pass ? "y" : "n") << std::endl;
+    if(!pass)
+        std::cerr << why << std::endl;
+    std::cout << "Perf: " << ave_ms << " ms, " << tflops << " TFlops, " << gbps << " GB/s" << std::endl;
+    std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
+    return pass;
+}
+
+Options read_options(const ck_tile::ArgParser& p)
+{
+    using ck_tile::arg_error;
+    Options o{};
+    o.verify = p.get_int_in_range("v", 0, 1) == 1;
+    const int mode = p.get_int_in_range("mode", 0, 1);
+    o.mode         = mode == 1 ? mode_enum::group : mode_enum::batch;
+    o.b            = p.get_int_at_least("b", 1);
+    o.h            = p.get_int_at_least("h", 1);
+    o.h_k          = p.get_int("h_k");
+    if(o.h_k == -1)
+        o.h_k = o.h;
+    if(o.h_k < 1 || o.h % o.h_k != 0)
+        throw arg_error("error: option -h_k: nhead_q (" + std::to_string(o.h) + ") must be a multiple of nhead_k (" +
+                        p.get_str("h_k") + ")");
+    o.s_str   = p.get_str("s");
+    o.s_k_str = p.get_str("s_k");
+    o.d       = p.get_int_at_least("d", 1);
+    o.d_v     = p.get_int("d_v");
+    if(o.d_v == -1)
+        o.d_v = o.d;
+    if(o.d_v < 1)
+        throw arg_error("error: option -d_v: must be >= 1 or -1, got " + p.get_str("d_v"));
+    o.scale_s = p.get_float("scale_s");
+    o.iperm   = p.get_int_in_range("iperm", 0, 1) == 1;
+    o.operm   = p.get_int_in_range("operm", 0, 1) == 1;
+    try
+    {
+        o.bias = bias_info::decode(p.get_str("bias"));
+    }
+    catch(const std::invalid_argument& e)
+    {
+        throw arg_error(std::string("error: option -bias: ") + e.what());
+    }
+    o.prec = p.get_str("prec");
+    if(o.prec != "fp16" && o.prec != "bf16" && o.prec != "fp8")
+        throw arg_error("error: option -prec: '" + o.prec + "' is not supported (fp16, bf16 or fp8)");
+    o.mask_str        = p.get_str("mask");
+    const auto vlayout = p.get_str("vlayout");
+    if(vlayout != "r" && vlayout != "c")
+        throw arg_error("error: option -vlayout: '" + vlayout + "' is not r or c");
+    o.vrow  = vlayout == "r";
+    o.lse   = p.get_int_in_range("lse", 0, 1) == 1;
+    o.kname = p.get_int_in_range("kname", 0, 1) == 1;
+    o.init  = p.get_str("init");
+    if(o.init == "uf:q")
+        o.init = "ufq";
+    for(const char* ok : {"0", "1", "2", "3", "ui", "ni", "uf", "nf", "tf", "ufq"})
+        if(o.init == ok)
+            goto init_ok;
+    throw arg_error("error: option -init: '" + o.init + "' is not one of ui, ni, uf, nf, tf, ufq (0-3)");
+init_ok:
+    if(o.init == "3")
+        o.init = "ufq";
+    o.seed   = p.get_uint32("seed");
+    o.p_drop = p.get_float("p_drop");
+    if(!(o.p_drop >= 0.f && o.p_drop < 1.f))
+        throw arg_error("error: option -p_drop: must be in [0, 1), got " + p.get_str("p_drop"));
+    o.drop_seed   = p.get_uint64("drop_seed");
+    o.drop_offset = p.get_uint64("drop_offset");
+    const auto squant = p.get_str("squant");
+    if(squant == "auto")
+        o.squant = o.prec == "fp8";
+    else if(squant == "0" || squant == "1")
+        o.squant = squant == "1";
+    else
+        throw arg_error("error: option -squant: '" + squant + "' is not auto, 0 or 1");
+    if(o.squant != (o.prec == "fp8"))
+        throw arg_error("error: option -squant: static quantization is for fp8 only (and fp8 needs it)");
+    if(o.prec == "fp8" && o.p_drop > 0.f)
+        throw arg_error("error: option -p_drop: no dropout with fp8");
+    o.range_q = p.get_float("range_q");
+    o.range_k = p.get_float("range_k");
+    o.range_v = p.get_float("range_v");
+    o.range_p = p.get_float("range_p");
+    o.range_o = p.get_float("range_o");
+    const int vec = o.prec == "fp8" ? 16 : 8;
+    if(o.d % vec != 0 || o.d_v % vec != 0)
+        throw arg_error("error: options -d/-d_v: head dims must be multiples of " + std::to_string(vec) + ", got " +
+                        std::to_string(o.d) + "/" + std::to_string(o.d_v));
+    if(std::max(o.d, o.d_v) > 256)
+        throw arg_error("error: options -d/-d_v: no instance for head dim " + std::to_string(std::max(o.d, o.d_v)) +
+                        " (at most 256)");
+    o.warmup = p.get_int_at_least("warmup", 0);
+    o.repeat = p.get_int_at_least("repeat", 1);
+    const auto timer = p.get_str("timer");
+    if(timer != "gpu" && timer != "cpu")
+        throw arg_error("error: option -timer: '" + timer + "' is not gpu or cpu");
+    return o;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+#if defined(CK_TILE_BACKEND_EMULATOR)
+    const char *s_default = "256", *warmup_default = "0", *repeat_default = "1";
+#else
+    const char *s_default = "3328", *warmup_default = "5", *repeat_default = "20";
+#endif
+    ck_tile::ArgParser p;
+    p.insert("v", "1", "0: no validation, 1: CPU reference")
+        .insert("mode", "0", "0: batch mode, 1: group (varlen) mode")
+        .insert("b", "2", "batch size")
+        .insert("h", "8", "query heads")
+        .insert("h_k", "-1", "key/value heads (-1: h); h must be a multiple (MQA/GQA)")
+        .insert("s", s_default, "seqlen_q; group mode: per-batch list s0,s1,... (missing entries generated)")
+        .insert("s_k", "-1", "seqlen_k (-1: s); group mode: a list like -s")
+        .insert("d", "128", "head dim of Q and K (a multiple of 8; 16 for fp8; <= 256)")
+        .insert("d_v", "-1", "head dim of V (-1: d)")
+        .insert("scale_s", "0", "softmax scale (0: 1/sqrt(d))")
+        .insert("range_q", "16", "fp8 static quant: range of Q")
+        .insert("range_k", "16", "fp8 static quant: range of K")
+        .insert("range_v", "16", "fp8 static quant: range of V")
+        .insert("range_p", "1", "fp8 static quant: range of P")
+        .insert("range_o", "16", "fp8 static quant: range of O")
+        .insert("squant", "auto", "fp8 static quantization: auto (on for fp8), 0, 1")
+        .insert("iperm", "1", "Q/K/V layout: 1 bhsd, 0 bshd")
+        .insert("operm", "1", "O layout: 1 bhsd, 0 bshd")
+        .insert("bias", "n", "n/0 none; e/1/elementwise[:k] bias (k 0: 1x1xsxs, 1: 1xhxsxs, 2: bxhxsxs); "
+                             "a/2/alibi[:k] ALiBi (k 0: 1xh slopes, 1: bxh)")
+        .insert("prec", "fp16", "data type: fp16, bf16, fp8")
+        .insert("mask", "0", "0 none; t/1 causal top-left; b/2 causal bottom-right; t:l,r / b:l,r sliding window; "
+                             "xt:w / xb:w xformers window; g:y,x generic (top-left)")
+        .insert("vlayout", "r", "V layout: r row-major (seqlen x hdim), c column-major")
+        .insert("lse", "0", "1: also write the log-sum-exp")
+        .insert("kname", "0", "1: print the kernel name")
+        .insert("init", "uf", "ui/0 uniform int, ni normal int, uf/1 uniform [0,1), nf normal, tf/2 trig, ufq/3 fp8 range")
+        .insert("seed", "11939", "random seed of the inputs")
+        .insert("p_drop", "0", "dropout probability in [0, 1)")
+        .insert("drop_seed", "1", "dropout seed")
+        .insert("drop_offset", "0", "dropout offset")
+        .insert("timer", "gpu", "gpu or cpu (the emulator times the host)")
+        .insert("warmup", warmup_default, "untimed launches")
+        .insert("repeat", repeat_default, "timed launches");
+    if(!p.parse(argc, argv))
+        return p.help_requested() ? 0 : 1;
+    try
+    {
+        const Options o = read_options(p);
+        bool pass       = false;
+        if(o.prec == "fp16")
+            pass = run<ck_tile::half_t>(o);
+        else if(o.prec == "bf16")
+            pass = run<ck_tile::bf16_t>(o);
+        else
+            pass = run<ck_tile::fp8_t>(o);
+        return pass ? 0 : 1;
+    }
+    catch(const ck_tile::arg_error& e)
+    {
+        std::cerr << e.what() << std::endl;
+        return 1;
+    }
+    catch(const std::exception& e)
+    {
+        std::cout << std::endl;
+        std::cerr << "error: " << e.what() << std::endl;
+        return 1;
+    }
+}
