@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <iostream>
 #include <numeric>
 #include <random>
@@ -166,8 +167,9 @@ bool run(const Options& o)
             for(index_t hh = 0; hh < o.h; ++hh)
                 slopes(bb, hh) = s[hh];
     }
-    out.SetZero();
-    std::fill(lse.begin(), lse.end(), LSE_T(0));
+    // garbage where the kernel must write (rows that see no key included)
+    std::fill(out.begin(), out.end(), ck_tile::type_convert<OT>(7.f));
+    std::fill(lse.begin(), lse.end(), LSE_T(7));
 
     // (at least one byte each: an empty K/V (-s_k=0) is still a tensor)
     const auto nbytes = [](std::size_t n) { return std::max<std::size_t>(n, 16); };
@@ -177,8 +179,11 @@ bool run(const Options& o)
         lse_buf(lse.get_element_space_size_in_bytes()), sq_buf(seqstart_q.size() * sizeof(int32_t)),
         sk_buf(seqstart_k.size() * sizeof(int32_t));
     q_buf.ToDevice(q.data());
-    k_buf.ToDevice(k.data());
-    v_buf.ToDevice(v.data());
+    if(SK > 0)
+    {
+        k_buf.ToDevice(k.data());
+        v_buf.ToDevice(v.data());
+    }
     o_buf.ToDevice(out.data());
     lse_buf.ToDevice(lse.data());
     if(e_bias)
@@ -274,7 +279,8 @@ bool run(const Options& o)
          << ", scale_s:" << (o.scale_s == 0.f ? 1.f / std::sqrt(static_cast<float>(o.d)) : o.scale_s) << ", bias:" << o.bias
          << ", p_drop:" << o.p_drop << ", lse:" << o.lse << ", squant:" << o.squant << ", mask:" << mask
          << ", v:" << (o.vrow ? "r" : "c");
-    std::cout << head.str() << (o.kname ? ", " + kernel_name : std::string()) << std::flush;
+    if(o.kname)
+        head << ", " << kernel_name;
 
     const ck_tile::stream_config sc{nullptr, true, 0, o.warmup, o.repeat};
     float ave_ms = 0.f;
@@ -324,27 +330,61 @@ bool run(const Options& o)
     if(e_bias)
         bytes += static_cast<double>(bias.get_element_space_size()) * sizeof(BT);
     const double tflops = flop / 1e9 / ave_ms, gbps = bytes / 1e6 / ave_ms;
-    std::cout << ", " << ave_ms << " ms, " << tflops << " TFlops, " << gbps << " GB/s" << std::flush;
+    head << ", " << ave_ms << " ms, " << tflops << " TFlops, " << gbps << " GB/s";
 
     if(!o.verify)
     {
-        std::cout << std::endl << "Perf: " << ave_ms << " ms, " << tflops << " TFlops, " << gbps << " GB/s" << std::endl;
+        std::cout << head.str() << std::endl
+                  << "Perf: " << ave_ms << " ms, " << tflops << " TFlops, " << gbps << " GB/s" << std::endl;
         return true;
     }
 
     // ---- reference, batch by batch ---------------------------------------------------------------
     o_buf.FromDevice(out.data());
     lse_buf.FromDevice(lse.data());
-    bool pass             = true;
-    const index_t ratio   = o.h / o.h_k;
+    bool pass = true;
+    std::string why;
+
+    // head grouping changes only the order (bhsd) or the number (bshd) of the launches: its O and
+    // LSE must be the ungrouped launch's bit for bit
+    if(group)
+    {
+        fmha_fwd_args one = a;
+        one.head_major    = false;
+        ck_tile::DeviceMem o1_buf(o_buf.GetBufferSize()), lse1_buf(lse_buf.GetBufferSize());
+        ck_tile::HostTensor<OT> out1(out.get_lengths(), out.get_strides());
+        ck_tile::HostTensor<LSE_T> lse1(lse.get_lengths(), lse.get_strides());
+        o1_buf.SetZero();
+        lse1_buf.SetZero();
+        one.o_ptr   = o1_buf.GetDeviceBuffer();
+        one.lse_ptr = o.lse ? lse1_buf.GetDeviceBuffer() : nullptr;
+        fmha_fwd(traits, one, ck_tile::stream_config{nullptr, false, 0, 0, 1});
+        o1_buf.FromDevice(out1.data());
+        lse1_buf.FromDevice(lse1.data());
+        const bool same =
+            std::memcmp(out.data(), out1.data(), out.get_element_space_size_in_bytes()) == 0 &&
+            (!o.lse || std::memcmp(lse.data(), lse1.data(), lse.get_element_space_size_in_bytes()) == 0);
+        std::cout << "head grouping: " << (o.h + *group - 1) / *group << " groups of " << *group << " heads ("
+                  << (explicit_groups ? "bshd: one launch per group" : "bhsd: one launch, head-major blocks")
+                  << "), bit-identical to one ungrouped launch: " << (same ? "y" : "n") << std::endl;
+        if(!same)
+        {
+            pass = false;
+            why  = "head-grouped output differs from the ungrouped launch";
+        }
+    }
+    const index_t ratio = o.h / o.h_k;
     const auto rtol_atol  = [&]() -> std::pair<double, double> {
         if(std::is_same_v<T, ck_tile::half_t>)
             return {1e-3, 1e-3};
         if(std::is_same_v<T, ck_tile::bf16_t>)
             return {1e-2, 1e-2};
-        return {0, 0.0625};
+        // fp8: P is rounded to fp8 before the softmax is normalised (the online softmax does not
+        // know the row sum yet) and the reference rounds the normalised P; with fp8's 3 mantissa
+        // bits the two roundings give O values apart by more than a step where O is a small sum of
+        // large terms. As upstream's newest check: atol 16 (32 for a type maximum above 240).
+        return {0, qmax > 240.f ? 32.0 : 16.0};
     }();
-    std::string why;
     for(index_t bb = 0; bb < o.b && pass; ++bb)
     {
         const std::size_t sq = seqlen_qs[bb], sk = seqlen_ks[bb];
@@ -435,9 +475,9 @@ bool run(const Options& o)
         if(!pass)
             why += ", seqlen_q: " + std::to_string(sq) + ", seqlen_k: " + std::to_string(sk);
     }
-    std::cout << ", valid:" << (pass ? "y" : "n") << std::endl;
     if(!pass)
         std::cerr << why << std::endl;
+    std::cout << head.str() << ", valid:" << (pass ? "y" : "n") << std::endl;
     std::cout << "Perf: " << ave_ms << " ms, " << tflops << " TFlops, " << gbps << " GB/s" << std::endl;
     std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
     return pass;
