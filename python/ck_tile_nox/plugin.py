@@ -219,7 +219,7 @@ def ck_binary(request: pytest.FixtureRequest, ck_builder: dict[BuildDir, build.R
 def _execute(request: pytest.FixtureRequest, binary: Path) -> Any:
     work: Work = request.node.work
     cmd = [str(binary), *work.case.args_for(request.config.stash[_CTX].platform.backend)]
-    return lambda: run(cmd, work.case.timeout, cwd=work.bdir.path)
+    return lambda: run(cmd, work.case.timeout, cwd=work.bdir.path, env=work.case.env)
 
 
 def _run_case(request: pytest.FixtureRequest, ck_binary: Path) -> None:

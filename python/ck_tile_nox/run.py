@@ -15,7 +15,7 @@ import re
 import signal
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,12 +41,16 @@ class Output:
         return "\n".join(self.text.splitlines()[-lines:])
 
 
-def run(cmd: Sequence[str], timeout: float, cwd: Path | None = None) -> Output:
-    """Run ``cmd``; kill its process group after ``timeout`` seconds. OSError if it cannot start."""
+def run(
+    cmd: Sequence[str], timeout: float, cwd: Path | None = None, env: Mapping[str, str] | None = None
+) -> Output:
+    """Run ``cmd`` (with ``env`` added to the environment); kill its process group after
+    ``timeout`` seconds. OSError if it cannot start."""
     start = time.monotonic()
     proc = subprocess.Popen(
         list(cmd),
         cwd=cwd,
+        env={**os.environ, **env} if env else None,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -36,3 +36,12 @@ def test_timeout_kills_the_process_group():
 def test_a_missing_binary_raises():
     with pytest.raises(OSError):
         run(["/nonexistent/binary"], 1)
+
+
+def test_env_is_added_to_the_environment(monkeypatch):
+    monkeypatch.setenv("CK_TILE_TEST_KEPT", "kept")
+    code = "import os; print(os.environ['CK_TILE_TEST_ADDED'], os.environ['CK_TILE_TEST_KEPT'])"
+    out = run([sys.executable, "-c", code], 30, env={"CK_TILE_TEST_ADDED": "added"})
+    assert out.returncode == 0 and out.stdout.split() == ["added", "kept"]
+    case = Case(name="c", env={"CK_TILE_FMHA_LLC_CACHE_MB": "1"})
+    assert case.env == {"CK_TILE_FMHA_LLC_CACHE_MB": "1"}
