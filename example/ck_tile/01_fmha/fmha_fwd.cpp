@@ -175,8 +175,8 @@ bool run(const Options& o)
     const auto nbytes = [](std::size_t n) { return std::max<std::size_t>(n, 16); };
     ck_tile::DeviceMem q_buf(nbytes(q.get_element_space_size_in_bytes())),
         k_buf(nbytes(k.get_element_space_size_in_bytes())), v_buf(nbytes(v.get_element_space_size_in_bytes())), o_buf(out.get_element_space_size_in_bytes()),
-        bias_buf(e_bias ? bias.get_element_space_size_in_bytes() : slopes.get_element_space_size_in_bytes()),
-        lse_buf(lse.get_element_space_size_in_bytes()), sq_buf(seqstart_q.size() * sizeof(int32_t)),
+        bias_buf(nbytes(e_bias ? bias.get_element_space_size_in_bytes() : slopes.get_element_space_size_in_bytes())),
+        lse_buf(nbytes(lse.get_element_space_size_in_bytes())), sq_buf(seqstart_q.size() * sizeof(int32_t)),
         sk_buf(seqstart_k.size() * sizeof(int32_t));
     q_buf.ToDevice(q.data());
     if(SK > 0)
@@ -186,9 +186,9 @@ bool run(const Options& o)
     }
     o_buf.ToDevice(out.data());
     lse_buf.ToDevice(lse.data());
-    if(e_bias)
+    if(e_bias && bias.get_element_space_size() > 0)
         bias_buf.ToDevice(bias.data());
-    else
+    else if(alibi)
         bias_buf.ToDevice(slopes.data());
     sq_buf.ToDevice(seqstart_q.data());
     sk_buf.ToDevice(seqstart_k.data());
@@ -374,11 +374,16 @@ bool run(const Options& o)
         }
     }
     const index_t ratio = o.h / o.h_k;
-    const auto rtol_atol  = [&]() -> std::pair<double, double> {
+    // upstream's tolerances for data in [0, 1); O is a weighted mean of V's rows, so its absolute
+    // error grows with |V|: the absolute tolerance is scaled by max(1, max |V|)
+    double v_max = 1.0;
+    for(const auto& x : v)
+        v_max = std::max(v_max, std::abs(static_cast<double>(ck_tile::type_convert<float>(x))));
+    const auto rtol_atol = [&]() -> std::pair<double, double> {
         if(std::is_same_v<T, ck_tile::half_t>)
-            return {1e-3, 1e-3};
+            return {1e-3, 1e-3 * v_max};
         if(std::is_same_v<T, ck_tile::bf16_t>)
-            return {1e-2, 1e-2};
+            return {1e-2, 1e-2 * v_max};
         // fp8: P is rounded to fp8 before the softmax is normalised (the online softmax does not
         // know the row sum yet) and the reference rounds the normalised P; with fp8's 3 mantissa
         // bits the two roundings give O values apart by more than a step where O is a small sum of
@@ -468,7 +473,9 @@ bool run(const Options& o)
             for(std::size_t hh = 0; hh < H; ++hh)
                 for(std::size_t i = 0; i < sq; ++i)
                     lse_dev(hh, i) = lse(qb, hh, q0 + i);
-            pass = ck_tile::check_err(lse_dev, lse_ref, "LSE mismatch", rtol_atol.first, rtol_atol.second, true);
+            // LSE comes from the fp32 scores: upstream's fp16 / bf16 tolerances, unscaled
+            const double lse_tol = std::is_same_v<T, ck_tile::half_t> ? 1e-3 : 1e-2;
+            pass = ck_tile::check_err(lse_dev, lse_ref, "LSE mismatch", lse_tol, lse_tol, true);
             if(!pass)
                 why = "LSE mismatch found at batch: " + std::to_string(bb);
         }
