@@ -50,15 +50,16 @@ std::vector<std::size_t> strides_of(bool perm, std::size_t B, std::size_t H, std
         return {H * S * D, S * D, D, 1};
     return {S * H * D, D, H * D, 1};
 }
-// V as [B, Hk, Sk, Dv] logical; column-major V stores Dv before Sk
+// V as [B, Hk, Sk, Dv] logical; column-major V stores Dv before Sk, its rows of keys S_row >= S
+// apart (the kernel reads them in 16-byte vectors: batch mode pads them to a whole vector)
 std::vector<std::size_t> v_strides_of(bool perm, bool vrow, std::size_t B, std::size_t H, std::size_t S,
-                                      std::size_t D)
+                                      std::size_t D, std::size_t S_row)
 {
     if(vrow)
         return strides_of(perm, B, H, S, D);
     if(perm) // [B, Hk, Dv, Sk]
-        return {H * D * S, D * S, 1, S};
-    return {D * H * S, S, 1, H * S}; // [B, Dv, Hk, Sk]
+        return {H * D * S_row, D * S_row, 1, S_row};
+    return {D * H * S_row, S_row, 1, H * S_row}; // [B, Dv, Hk, Sk]
 }
 
 template <typename T>
@@ -138,10 +139,12 @@ bool run(const Options& o)
     }
 
     // ---- host tensors ----------------------------------------------------------------------------
+    const std::size_t vec = 16 / sizeof(VT);
     ck_tile::HostTensor<QT> q(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d)}, strides_of(o.iperm, B, o.h, SQ, o.d));
     ck_tile::HostTensor<KT> k(std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d)}, strides_of(o.iperm, B, o.h_k, SK, o.d));
     ck_tile::HostTensor<VT> v(std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d_v)},
-                              v_strides_of(o.iperm, o.vrow, B, o.h_k, SK, o.d_v));
+                              v_strides_of(o.iperm, o.vrow, B, o.h_k, SK, o.d_v,
+                                           is_group ? SK : (SK + vec - 1) / vec * vec));
     ck_tile::HostTensor<OT> out(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d_v)},
                                 strides_of(o.operm, B, o.h, SQ, o.d_v));
     const bool e_bias = o.bias.type == ck_tile::BlockAttentionBiasEnum::ELEMENTWISE_BIAS;

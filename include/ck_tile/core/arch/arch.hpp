@@ -24,4 +24,33 @@ enum struct address_space_enum
 // Lanes per wave: the arch's (arch_table.def); host code of a hip build gets the one all archs share.
 CK_TILE_HOST_DEVICE constexpr index_t get_warp_size() { return common_wave_size; }
 
+// v itself, but opaque to the compiler, in a vector register on the GPU: what is computed from it
+// is neither hoisted out of a loop nor kept in scalar registers. For uniform values that would
+// otherwise pile up in SGPRs inside a loop (Philox's key schedule: 18 loop-invariant words); an
+// identity on the host and the emulator.
+CK_TILE_HOST_DEVICE uint32_t opaque_vgpr_copy(uint32_t v)
+{
+#if defined(CK_TILE_BACKEND_HIP) && defined(__HIP_DEVICE_COMPILE__)
+    uint32_t r;
+    asm volatile("v_mov_b32 %0, %1" : "=v"(r) : "v"(v));
+    return r;
+#else
+    return v;
+#endif
+}
+
+// v itself (a wave-uniform value), opaque to the compiler, in a scalar register: what is computed
+// from it after a loop is not merged with the same computation before the loop, which would keep
+// the result live through it (e.g. a 64-bit size of both an input and the output tensor).
+CK_TILE_HOST_DEVICE uint32_t opaque_sgpr_copy(uint32_t v)
+{
+#if defined(CK_TILE_BACKEND_HIP) && defined(__HIP_DEVICE_COMPILE__)
+    uint32_t r;
+    asm volatile("s_mov_b32 %0, %1" : "=s"(r) : "s"(v));
+    return r;
+#else
+    return v;
+#endif
+}
+
 } // namespace ck_tile

@@ -7,7 +7,7 @@
 // with dropout on the softmax and the log-sum-exp of every row as an optional output. Batch mode:
 // every batch has seqlen_q and seqlen_k, tensors b x h x s x d in any strides (bhsd or bshd).
 // Group ("varlen") mode: batch b's rows are [seqstart_q[b], seqstart_q[b + 1]) of tensors that
-// hold all batches' rows (seqlen_k_ptr, if given, overrides the key count).
+// hold all batches' rows.
 //
 // Head groups: a host may launch a subset of the heads (LLC-aware head grouping): nhead_q is the
 // launch's head count and head_start its first head of num_head_q_total; the tensor pointers are
@@ -41,7 +41,7 @@ struct FmhaFwdHostArgs
 
     const void* seqstart_q_ptr; // group mode: batch + 1 prefix sums (nullptr in batch mode)
     const void* seqstart_k_ptr;
-    const void* seqlen_k_ptr; // group mode, optional: per-batch key counts
+    const void* seqlen_k_ptr; // upstream's padded-K group mode (-s_kpad): not supported, must be nullptr
 
     index_t seqlen_q; // batch mode
     index_t seqlen_k; // batch mode
@@ -138,6 +138,8 @@ struct FmhaFwdKernel
             return "a null tensor pointer";
         if(kIsGroupMode != (h.seqstart_q_ptr != nullptr) || (kIsGroupMode && h.seqstart_k_ptr == nullptr))
             return kIsGroupMode ? "group mode needs seqstart_q and seqstart_k" : "batch mode takes no seqstart arrays";
+        if(h.seqlen_k_ptr != nullptr)
+            return "seqlen_k_ptr (padded K in group mode) is not supported";
         if(h.hdim_q < 1 || h.hdim_q > kHeadDim || h.hdim_v < 1 || h.hdim_v > kHeadDimV)
             return "head dims " + s(h.hdim_q) + "/" + s(h.hdim_v) + " exceed the instance's " + s(kHeadDim) + "/" +
                    s(kHeadDimV);
@@ -152,8 +154,10 @@ struct FmhaFwdKernel
                           h.batch_stride_q, h.batch_stride_k, h.batch_stride_o})
             if(st % kAlignmentQ != 0)
                 return "the strides of Q, K and O must be multiples of " + s(kAlignmentQ);
-        if(S::IsVLayoutRowMajor && (h.stride_v % kAlignmentV != 0 || h.nhead_stride_v % kAlignmentV != 0 ||
-                                    h.batch_stride_v % kAlignmentV != 0))
+        if(!S::IsVLayoutRowMajor && !kIsGroupMode && h.stride_v < integer_least_multiple(h.seqlen_k, kAlignmentV))
+            return "a column-major V's rows must hold seqlen_k rounded up to " + s(kAlignmentV) + " keys (stride_v)";
+        if((S::IsVLayoutRowMajor || !kIsGroupMode) &&
+           (h.stride_v % kAlignmentV != 0 || h.nhead_stride_v % kAlignmentV != 0 || h.batch_stride_v % kAlignmentV != 0))
             return "the strides of V must be multiples of " + s(kAlignmentV);
         if(h.bias_type != BlockAttentionBiasEnum::NO_BIAS && !FmhaPipeline::kHasBias)
             return "the instance has no bias";
@@ -173,26 +177,25 @@ struct FmhaFwdKernel
 
     CK_TILE_DEVICE void operator()(Kargs k) const
     {
-        const index_t num_tiles = TilePartitioner::NumTiles(k.max_seqlen_q, k.hdim_v);
-        const auto t            = TilePartitioner::GetTileIndex(k.nhead_q, num_tiles, k.hdim_v, k.head_major);
+        const index_t num_tiles = TilePartitioner::NumTiles(k.max_seqlen_q);
+        const auto t            = TilePartitioner::GetTileIndex(k.nhead_q, num_tiles, k.head_major);
         const index_t i_m0      = t.i_tile_m * S::kM0;
-        const index_t i_n1      = t.i_tile_n * S::kN1;
+        constexpr index_t i_n1  = 0; // the block's O columns: all of hdim_v (see the partitioner)
         const index_t i_batch   = t.i_batch;
         const index_t i_nhead   = t.i_nhead;
 
         // this batch's rows and keys, and where they start
-        long_index_t off_q = 0, off_k = 0, off_v = 0, off_o = 0, off_lse = 0, off_bias = 0;
-        index_t seqlen_q = k.seqlen_q, seqlen_k = k.seqlen_k;
+        long_index_t off_q = 0, off_k = 0, off_v = 0, off_bias = 0;
+        index_t seqlen_q = k.seqlen_q, seqlen_k = k.seqlen_k, q_start = 0;
         if constexpr(kIsGroupMode)
         {
             const auto* sq = static_cast<const int32_t*>(k.seqstart_q_ptr);
             const auto* sk = static_cast<const int32_t*>(k.seqstart_k_ptr);
             const index_t q0 = sq[i_batch], k0 = sk[i_batch];
+            q_start          = q0;
             seqlen_q         = sq[i_batch + 1] - q0;
-            seqlen_k = k.seqlen_k_ptr ? static_cast<const int32_t*>(k.seqlen_k_ptr)[i_batch] : sk[i_batch + 1] - k0;
+            seqlen_k         = sk[i_batch + 1] - k0;
             off_q    = static_cast<long_index_t>(q0) * k.stride_q;
-            off_o    = static_cast<long_index_t>(q0) * k.stride_o;
-            off_lse  = q0;
             off_k    = static_cast<long_index_t>(k0) * k.stride_k;
             off_v    = S::IsVLayoutRowMajor ? static_cast<long_index_t>(k0) * k.stride_v : k0;
         }
@@ -201,8 +204,6 @@ struct FmhaFwdKernel
             off_q   = static_cast<long_index_t>(i_batch) * k.batch_stride_q;
             off_k   = static_cast<long_index_t>(i_batch) * k.batch_stride_k;
             off_v   = static_cast<long_index_t>(i_batch) * k.batch_stride_v;
-            off_o   = static_cast<long_index_t>(i_batch) * k.batch_stride_o;
-            off_lse = static_cast<long_index_t>(i_batch) * k.batch_stride_lse;
         }
         off_bias = static_cast<long_index_t>(i_batch) * k.batch_stride_bias;
         if(i_m0 >= seqlen_q)
@@ -210,8 +211,6 @@ struct FmhaFwdKernel
 
         const index_t i_nhead_k = i_nhead / (k.nhead_q / k.nhead_k);
         off_q += static_cast<long_index_t>(i_nhead) * k.nhead_stride_q;
-        off_o += static_cast<long_index_t>(i_nhead) * k.nhead_stride_o;
-        off_lse += static_cast<long_index_t>(i_nhead) * k.nhead_stride_lse;
         off_k += static_cast<long_index_t>(i_nhead_k) * k.nhead_stride_k;
         off_v += static_cast<long_index_t>(i_nhead_k) * k.nhead_stride_v;
 
@@ -236,21 +235,23 @@ struct FmhaFwdKernel
                                            p, make_tuple(seqlen_k, k.hdim_v), make_tuple(k.stride_v, number<1>{}),
                                            number<kAlignmentV>{}),
                                        make_tuple(number<S::kN0>{}, number<S::kN1>{}), sequence<1, 1>{});
-            else // [hdim_v, seqlen_k]: the keys are contiguous but need not be a vector multiple
+            else // [hdim_v, seqlen_k]: vectors along the keys (the pipeline zeroes those past
+                 // seqlen_k); group mode's batches start at any key, so there one key at a time
+                // (batch mode: rows of whole vectors, within the stride, so a row's last vector is
+                // inside the view)
                 return pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
-                                           p, make_tuple(k.hdim_v, seqlen_k), make_tuple(k.stride_v, number<1>{}),
-                                           number<1>{}),
+                                           p,
+                                           make_tuple(k.hdim_v, kIsGroupMode ? seqlen_k
+                                                                             : integer_least_multiple(seqlen_k, kAlignmentV)),
+                                           make_tuple(k.stride_v, number<1>{}), number<kIsGroupMode ? 1 : kAlignmentV>{}),
                                        make_tuple(number<S::kN1>{}, number<S::kN0>{}), sequence<1, 1>{});
         }();
-        // the element-wise bias of this (batch, head): [seqlen_q, seqlen_k]; a dummy otherwise
+        // the element-wise bias of this (batch, head): [seqlen_q, seqlen_k], rows stride_bias apart
         const bool elementwise_bias = k.bias_type == BlockAttentionBiasEnum::ELEMENTWISE_BIAS;
-        const auto bias_view        = pad_tensor_view(
-            make_naive_tensor_view<address_space_enum::global>(
-                static_cast<const BiasDataType*>(k.bias_ptr) +
-                    (elementwise_bias ? off_bias + static_cast<long_index_t>(i_head_glb) * k.nhead_stride_bias : 0),
-                make_tuple(elementwise_bias ? seqlen_q : 0, elementwise_bias ? seqlen_k : 0),
-                make_tuple(k.stride_bias, number<1>{}), number<1>{}),
-            make_tuple(number<S::kM0>{}, number<S::kN0>{}), sequence<1, 1>{});
+        const auto bias_buf         = make_buffer_view<address_space_enum::global>(
+            static_cast<const BiasDataType*>(k.bias_ptr) +
+                (elementwise_bias ? off_bias + static_cast<long_index_t>(i_head_glb) * k.nhead_stride_bias : 0),
+            elementwise_bias && seqlen_q > 0 && seqlen_k > 0 ? seqlen_q * k.stride_bias : 0); // 32-bit offsets
 
         const FmhaMask mask = [&] {
             if constexpr(FmhaMask::IsMasking)
@@ -270,15 +271,41 @@ struct FmhaFwdKernel
         if(k.bias_type == BlockAttentionBiasEnum::ALIBI)
             slope = static_cast<const float*>(k.bias_ptr)[static_cast<long_index_t>(i_batch) * k.stride_bias +
                                                           i_head_glb];
-        const auto alibi = make_alibi_from_lr_mask<float>(slope, k.window_size_left, k.window_size_right, seqlen_q,
-                                                          seqlen_k, k.mask_type);
+        auto alibi = make_alibi_from_lr_mask<float>(slope, k.window_size_left, k.window_size_right, seqlen_q,
+                                                    seqlen_k, k.mask_type);
+        // ALiBi's slope and diagonal in vector registers: scalar ones would be live through the loop
+        alibi.slope = __builtin_bit_cast(float, opaque_vgpr_copy(__builtin_bit_cast(uint32_t, alibi.slope)));
+        alibi.shift = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(alibi.shift)));
 
         const bool is_dropout = k.p_drop > 0.f;
-        const BlockDropout dropout =
+        BlockDropout dropout =
             BlockDropout::make(is_dropout ? k.p_drop : 0.f, k.drop_seed, k.drop_offset, i_batch, i_head_glb, nhead_total);
+        // the stream's seed and offset in vector registers (scalar ones would be live through the loop)
+        const auto opaque64 = [](uint64_t v) {
+            return static_cast<uint64_t>(opaque_vgpr_copy(static_cast<uint32_t>(v >> 32))) << 32 |
+                   opaque_vgpr_copy(static_cast<uint32_t>(v));
+        };
+        dropout.seed   = opaque64(dropout.seed);
+        dropout.offset = opaque64(dropout.offset);
+
+        // O and LSE of this (batch, head): two pointers live through the loop, not their strides
+        long_index_t off_o   = static_cast<long_index_t>(i_nhead) * k.nhead_stride_o;
+        long_index_t off_lse = static_cast<long_index_t>(i_nhead) * k.nhead_stride_lse;
+        if constexpr(kIsGroupMode)
+        {
+            off_o += static_cast<long_index_t>(q_start) * k.stride_o;
+            off_lse += q_start;
+        }
+        else
+        {
+            off_o += static_cast<long_index_t>(i_batch) * k.batch_stride_o;
+            off_lse += static_cast<long_index_t>(i_batch) * k.batch_stride_lse;
+        }
+        ODataType* const p_o     = static_cast<ODataType*>(k.o_ptr) + off_o;
+        LSEDataType* const p_lse = k.lse_ptr ? static_cast<LSEDataType*>(k.lse_ptr) + off_lse : nullptr;
 
         __shared__ char p_smem[GetSmemSize()];
-        auto r = FmhaPipeline{}(q_view, k_view, v_view, bias_view, k.bias_type, alibi, mask, i_m0, i_n1, k.scale_s,
+        auto r = FmhaPipeline{}(q_view, k_view, v_view, bias_buf, seqlen_q, k.stride_bias, k.bias_type, alibi, mask, i_m0, i_n1, k.scale_s,
                                 k.scale_p, dropout, is_dropout, p_smem);
         if constexpr(FmhaPipeline::kDoFp8StaticQuant)
             tile_elementwise_inout([&](auto& o) { o *= k.scale_o; }, r.o);
@@ -287,17 +314,20 @@ struct FmhaFwdKernel
         if constexpr(FmhaPipeline::kStoreLSE)
         {
             using SDstr = typename FmhaPipeline::SDstr;
-            if(k.lse_ptr != nullptr && get_lane_id() < S::kWarpM)
+            if(p_lse != nullptr && get_lane_id() < S::kWarpM)
             {
                 const index_t row = i_m0 + SDstr::calculate_index()[0];
-                if(row < seqlen_q && t.i_tile_n == 0)
-                    static_cast<LSEDataType*>(k.lse_ptr)[off_lse + row] = type_convert<LSEDataType>(r.lse);
+                if(row < seqlen_q)
+                    p_lse[row] = type_convert<LSEDataType>(r.lse);
             }
         }
 
         const auto o_view = pad_tensor_view(
-            make_naive_tensor_view<address_space_enum::global>(static_cast<ODataType*>(k.o_ptr) + off_o,
-                                                               make_tuple(seqlen_q, k.hdim_v),
+            make_naive_tensor_view<address_space_enum::global>(
+                p_o,
+                // the sizes anew: sharing V's view's arithmetic would keep it live through the loop
+                make_tuple(static_cast<index_t>(opaque_sgpr_copy(static_cast<uint32_t>(seqlen_q))),
+                           static_cast<index_t>(opaque_sgpr_copy(static_cast<uint32_t>(k.hdim_v)))),
                                                                make_tuple(k.stride_o, number<1>{}), number<kVecQ>{}),
             make_tuple(number<S::kM0>{}, number<S::kN1>{}), sequence<1, 1>{});
         const auto o_win = make_tile_window(o_view, make_tuple(number<S::kM0>{}, number<S::kN1>{}),

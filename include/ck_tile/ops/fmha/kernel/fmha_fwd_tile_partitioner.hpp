@@ -2,7 +2,10 @@
 // FmhaFwdTilePartitioner: which (batch, head, row tile, column tile) a block of the forward
 // kernel computes.
 //
-// Grid (as upstream's newest kernel): x = heads, y = row tiles x column tiles, z = batch; heads vary
+// One column tile: an instance's kN1 holds the whole hdim_v (the kernel refuses a larger one), so
+// a block computes all of O's columns for its rows.
+//
+// Grid (as upstream's newest kernel): x = heads, y = row tiles, z = batch; heads vary
 // fastest in the hardware's dispatch order, so concurrent blocks of a long sequence read the K and
 // V of every head. With head_major (chosen by the host's LLC-aware head grouping for bhsd tensors,
 // see example/ck_tile/01_fmha), the linear block id is split the other way: consecutive blocks
@@ -23,25 +26,21 @@ struct FmhaFwdTilePartitioner
 
     static constexpr const char* name = "hsb";
 
-    CK_TILE_HOST static constexpr index_t NumTileN1(index_t hdim_v) { return (hdim_v + kN1 - 1) / kN1; }
-    CK_TILE_HOST static constexpr index_t NumTiles(index_t max_seqlen_q, index_t hdim_v)
-    {
-        return (max_seqlen_q + kM0 - 1) / kM0 * NumTileN1(hdim_v);
-    }
+    CK_TILE_HOST_DEVICE static constexpr index_t NumTiles(index_t max_seqlen_q) { return (max_seqlen_q + kM0 - 1) / kM0; }
     CK_TILE_HOST static dim3 GridSize(index_t batch, index_t nhead, index_t max_seqlen_q, index_t hdim_v)
     {
-        return dim3(nhead, NumTiles(max_seqlen_q, hdim_v), batch);
+        (void)hdim_v;
+        return dim3(nhead, NumTiles(max_seqlen_q), batch);
     }
 
     struct TileIndex
     {
-        index_t i_tile_m, i_tile_n, i_nhead, i_batch;
+        index_t i_tile_m, i_nhead, i_batch;
     };
 
     // nhead, num_tiles, batch: the grid's x, y, z
-    CK_TILE_DEVICE static TileIndex GetTileIndex(index_t nhead, index_t num_tiles, index_t hdim_v, bool head_major)
+    CK_TILE_DEVICE static TileIndex GetTileIndex(index_t nhead, index_t num_tiles, bool head_major)
     {
-        const index_t num_tile_n1 = (hdim_v + kN1 - 1) / kN1;
         index_t i_nhead = get_block_id(), tile = get_block_id_y(), i_batch = get_block_id_z();
         if(head_major)
         {
@@ -51,7 +50,7 @@ struct FmhaFwdTilePartitioner
             i_nhead = static_cast<index_t>((lin % per_batch) / num_tiles);
             tile    = static_cast<index_t>(lin % num_tiles);
         }
-        return {tile / num_tile_n1, tile % num_tile_n1, i_nhead, i_batch};
+        return {tile, i_nhead, i_batch};
     }
 };
 

@@ -121,16 +121,41 @@ struct BlockFmhaPipelineQRKSVS
         return a;
     }
 
+    // A column-major V is read in vectors along the keys: in the last step the last vector of a
+    // row may run past seqlen_k into the next row's values. P is 0 there, but 0 * inf or NaN is
+    // not: after V's tile is in LDS, the block zeroes its columns past seqlen_k (a plain loop over
+    // the few elements; doing it in the registers of every step costs scalar registers).
+    // (Group mode reads a column-major V one key at a time: nothing past seqlen_k is read.)
+    CK_TILE_DEVICE static void zero_lds_keys_past_end(VDataType* p_v_lds, index_t valid_keys)
+    {
+        if constexpr(!S::IsVLayoutRowMajor && !kIsGroupMode)
+        {
+            if(valid_keys < kN0)
+            {
+                constexpr index_t kStride = Policy::template GetVLdsRowStride<Problem>();
+                static_assert(kN1 * kN0 % kBlockSize == 0, "zero_lds_keys_past_end: whole elements per thread");
+                block_sync_lds(); // the tile's stores are done
+                const index_t tid = get_thread_id();
+                static_for<0, kN1 * kN0 / kBlockSize>{}([&](auto i) {
+                    const index_t e = tid + i * kBlockSize, col = e % kN0;
+                    if(col >= valid_keys)
+                        p_v_lds[(e / kN0) * kStride + col] = type_convert<VDataType>(0.f);
+                });
+            }
+        }
+    }
+
     // q_view [seqlen_q, hdim_q], k_view [seqlen_k, hdim_q], v_view [seqlen_k, hdim_v] (row-major V)
     // or [hdim_v, seqlen_k], bias_view [seqlen_q, seqlen_k]: the (batch, head)'s tensors, padded to
     // whole tiles (pad_tensor_view: padding reads 0). i_m0 / i_n1: the block's first row / column.
     // bias_type: at run time, which bias to add (kHasBias instances only). position_encoding:
     // ALiBi (or EmptyPositionEncoding). scale_s: softmax scale; scale_p: fp8 static quant's P
     // scale. dropout: the element-indexed dropout stream (used when is_dropout).
-    template <typename QView, typename KView, typename VView, typename BiasView, typename PositionEncoding,
+    template <typename QView, typename KView, typename VView, typename BiasBuffer, typename PositionEncoding,
               typename Dropout>
     CK_TILE_DEVICE Result operator()(const QView& q_view, const KView& k_view, const VView& v_view,
-                                     const BiasView& bias_view, BlockAttentionBiasEnum bias_type,
+                                     const BiasBuffer& bias_buf, index_t bias_rows, index_t bias_stride,
+                                     BlockAttentionBiasEnum bias_type,
                                      const PositionEncoding& position_encoding, const FmhaMask& mask, index_t i_m0,
                                      index_t i_n1, float scale_s, float scale_p, const Dropout& dropout,
                                      bool is_dropout, void* p_smem) const
@@ -150,6 +175,15 @@ struct BlockFmhaPipelineQRKSVS
         const index_t num_steps = x_end > x_start ? (x_end - x_start + kN0 - 1) / kN0 : 0;
         if(num_steps <= 0)
             return r; // no visible key: O = 0, LSE = -inf
+
+        // the mask for the per-score checks, in vector registers (only the loop bounds above need
+        // it uniform; scalar copies would be live through the loop)
+        FmhaMask mask_v = mask;
+        mask_v.y        = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.y)));
+        mask_v.x        = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.x)));
+        mask_v.x_total  = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.x_total)));
+        const index_t bias_rows_v   = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(bias_rows)));
+        const index_t bias_stride_v = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(bias_stride)));
 
         // ---- Q: once, into GEMM 0's A warp tiles ----------------------------------------------------
         constexpr index_t kQIter = kHeadDim / WarpGemm0::kK;
@@ -194,7 +228,9 @@ struct BlockFmhaPipelineQRKSVS
         const index_t row     = i_m0 + s_origin[0];
         float m               = kNegInf; // running max (base 2)
         float l               = 0.f;     // running sum
-        const float scale_s2  = scale_s * kLog2e;
+        // in a vector register, like mask_v
+        const float scale_s2 =
+            __builtin_bit_cast(float, opaque_vgpr_copy(__builtin_bit_cast(uint32_t, scale_s * kLog2e)));
         const auto row_reduce = [&](float v, auto op) {
             return warp_butterfly(v, S::kWarpM, get_warp_size(), [&](float a, float b) { return op(a, b); });
         };
@@ -239,11 +275,14 @@ struct BlockFmhaPipelineQRKSVS
             {
                 if(bias_type == BlockAttentionBiasEnum::ELEMENTWISE_BIAS)
                 {
-                    const auto bias = load_tile(make_tile_window(bias_view, make_tuple(number<kM0>{}, number<kN0>{}),
-                                                                 make_multi_index(i_m0, j), SDstr{}));
+                    // element by element (scores past seqlen_k read 0 and are masked below)
                     static_for<0, SDstr::thread_buffer_size>{}([&](auto d) {
-                        s.get_thread_buffer()[d] = s.get_thread_buffer()[d] * scale_s2 +
-                                                   type_convert<float>(bias.get_thread_buffer()[d]) * kLog2e;
+                        constexpr auto x  = SDstr::d_to_x_offset(d);
+                        const index_t col = j + s_origin[1] + x[1];
+                        const auto b      = bias_buf.template get<1>(
+                            static_cast<long_index_t>(row) * bias_stride_v + col, row < bias_rows_v && col < mask_v.x_total)[0];
+                        s.get_thread_buffer()[d] =
+                            s.get_thread_buffer()[d] * scale_s2 + type_convert<float>(b) * kLog2e;
                     });
                 }
                 else if(bias_type == BlockAttentionBiasEnum::ALIBI)
@@ -264,7 +303,7 @@ struct BlockFmhaPipelineQRKSVS
             {
                 static_for<0, SDstr::thread_buffer_size>{}([&](auto d) {
                     constexpr auto x = SDstr::d_to_x_offset(d);
-                    if(mask.IsOutOfBound(row, j + s_origin[1] + x[1]))
+                    if(mask_v.IsOutOfBound(row, j + s_origin[1] + x[1]))
                         s.get_thread_buffer()[d] = kNegInf;
                 });
             }
@@ -298,8 +337,17 @@ struct BlockFmhaPipelineQRKSVS
                         {
                             const index_t col = j + s_origin[1] + x[1];
                             const auto rv     = dropout.randval16(row, col / 16);
+                            // the run's 4 bytes are one 32-bit word of the draw: select it without
+                            // indexing the array at run time (that would put it in scratch)
+                            const index_t w = (col % 16) / 4;
+                            uint32_t word   = 0;
+                            static_for<0, 4>{}([&](auto k) {
+                                const uint32_t wk = uint32_t(rv[4 * k]) | uint32_t(rv[4 * k + 1]) << 8 |
+                                                    uint32_t(rv[4 * k + 2]) << 16 | uint32_t(rv[4 * k + 3]) << 24;
+                                word = w == k ? wk : word;
+                            });
                             static_for<0, 4>{}([&](auto i) {
-                                if(!dropout.keep(rv[col % 16 + i]))
+                                if(!dropout.keep(static_cast<uint8_t>(word >> (8 * i))))
                                     s.get_thread_buffer()[d + i] = 0.f;
                             });
                         }
@@ -317,6 +365,7 @@ struct BlockFmhaPipelineQRKSVS
             // ---- O += P V --------------------------------------------------------------------------------
             block_sync_lds(); // every warp's K reads are done
             store_tile(v_lds_win, v_regs);
+            zero_lds_keys_past_end(static_cast<VDataType*>(p_smem), mask.x_total - j);
             block_sync_lds();
             if(step + 1 < num_steps)
             {

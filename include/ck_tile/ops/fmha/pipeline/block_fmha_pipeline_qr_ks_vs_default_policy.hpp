@@ -42,11 +42,13 @@ struct BlockFmhaPipelineQRKSVSDefaultPolicy
     template <typename Problem>
     using WarpGemm1 = typename WarpGemm1Select<Problem>::type;
 
-    // a block's rows x cols tile of a DRAM tensor, cols contiguous, 16-byte vectors
+    // a block's rows x cols tile of a DRAM tensor, cols contiguous: 16-byte vectors, or shorter
+    // ones when the tile has fewer than 16 bytes per thread
     template <typename T, index_t kRows, index_t kCols, index_t kBlockSize>
     CK_TILE_HOST_DEVICE static constexpr auto MakeDramTileDistribution()
     {
-        return GemmPipelineAGmemBGmemCRegV1DefaultPolicy::MakeDramTileDistribution2D<kRows, kCols, kVector16B<T>,
+        constexpr index_t kVector = min(kVector16B<T>, kRows * kCols / kBlockSize);
+        return GemmPipelineAGmemBGmemCRegV1DefaultPolicy::MakeDramTileDistribution2D<kRows, kCols, kVector,
                                                                                      kBlockSize>();
     }
     template <typename Problem>
