@@ -80,7 +80,7 @@ class CaseFields(_Strict):
     expect_regex: list[str] = []  # re.search, MULTILINE
     reject: list[str] = []  # substrings that must not occur
     returncode: int | Literal["nonzero"] = 0
-    env: dict[Annotated[str, Field(pattern=r"^[A-Za-z_]\w*$")], str] = {}  # added to the environment
+    env: dict[Annotated[str, Field(pattern=r"^[A-Za-z_]\w*$")], str] = {}  # added to the env
     stderr_lines: Annotated[int, Field(ge=0)] | None = None  # non-empty stderr lines
     timeout: Annotated[float, Field(gt=0)] = 300.0
     archs: list[str] | None = None

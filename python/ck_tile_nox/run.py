@@ -42,7 +42,10 @@ class Output:
 
 
 def run(
-    cmd: Sequence[str], timeout: float, cwd: Path | None = None, env: Mapping[str, str] | None = None
+    cmd: Sequence[str],
+    timeout: float,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> Output:
     """Run ``cmd`` (with ``env`` added to the environment); kill its process group after
     ``timeout`` seconds. OSError if it cannot start."""

@@ -52,8 +52,8 @@ std::vector<std::size_t> strides_of(bool perm, std::size_t B, std::size_t H, std
 }
 // V as [B, Hk, Sk, Dv] logical; column-major V stores Dv before Sk, its rows of keys S_row >= S
 // apart (the kernel reads them in 16-byte vectors: batch mode pads them to a whole vector)
-std::vector<std::size_t> v_strides_of(bool perm, bool vrow, std::size_t B, std::size_t H, std::size_t S,
-                                      std::size_t D, std::size_t S_row)
+std::vector<std::size_t> v_strides_of(bool perm, bool vrow, std::size_t B, std::size_t H, std::size_t S, std::size_t D,
+                                      std::size_t S_row)
 {
     if(vrow)
         return strides_of(perm, B, H, S, D);
@@ -75,8 +75,7 @@ void fill(ck_tile::HostTensor<T>& t, const std::string& init, uint32_t seed, flo
     {
         ck_tile::HostTensor<float> f(t.get_lengths(), t.get_strides());
         ck_tile::FillNormalDistribution<float>{0.f, 3.f, seed}(f);
-        std::transform(f.begin(), f.end(), t.begin(),
-                       [](float x) { return ck_tile::type_convert<T>(std::round(x)); });
+        std::transform(f.begin(), f.end(), t.begin(), [](float x) { return ck_tile::type_convert<T>(std::round(x)); });
     }
     else if(init == "tf" || init == "2")
     {
@@ -105,20 +104,20 @@ index_t visible_area(const mask_info& m, index_t sq, index_t sk)
 template <typename T>
 bool run(const Options& o)
 {
-    using TC    = FmhaFwdTypeConfig<T>;
-    using QT    = typename TC::QDataType;
-    using KT    = typename TC::KDataType;
-    using VT    = typename TC::VDataType;
-    using BT    = typename TC::BiasDataType;
-    using PT    = typename TC::PDataType;
-    using OT    = typename TC::ODataType;
-    using LSE_T = typename TC::LSEDataType;
+    using TC            = FmhaFwdTypeConfig<T>;
+    using QT            = typename TC::QDataType;
+    using KT            = typename TC::KDataType;
+    using VT            = typename TC::VDataType;
+    using BT            = typename TC::BiasDataType;
+    using PT            = typename TC::PDataType;
+    using OT            = typename TC::ODataType;
+    using LSE_T         = typename TC::LSEDataType;
     const bool is_group = o.mode == mode_enum::group;
 
     // ---- sizes -----------------------------------------------------------------------------------
     const auto [seqlen_qs, seqlen_ks, kpads] = decode_seqlen(o.mode, o.b, o.s_str, o.s_k_str, "-1", o.seed);
     (void)kpads;
-    const mask_info mask = mask_info::decode(o.mask_str, seqlen_qs[0], seqlen_ks[0]);
+    const mask_info mask  = mask_info::decode(o.mask_str, seqlen_qs[0], seqlen_ks[0]);
     const auto seqstart_q = to_seqstarts(seqlen_qs);
     const auto seqstart_k = to_seqstarts(seqlen_ks);
     const index_t max_sq  = *std::max_element(seqlen_qs.begin(), seqlen_qs.end());
@@ -140,11 +139,13 @@ bool run(const Options& o)
 
     // ---- host tensors ----------------------------------------------------------------------------
     const std::size_t vec = 16 / sizeof(VT);
-    ck_tile::HostTensor<QT> q(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d)}, strides_of(o.iperm, B, o.h, SQ, o.d));
-    ck_tile::HostTensor<KT> k(std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d)}, strides_of(o.iperm, B, o.h_k, SK, o.d));
-    ck_tile::HostTensor<VT> v(std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d_v)},
-                              v_strides_of(o.iperm, o.vrow, B, o.h_k, SK, o.d_v,
-                                           is_group ? SK : (SK + vec - 1) / vec * vec));
+    ck_tile::HostTensor<QT> q(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d)},
+                              strides_of(o.iperm, B, o.h, SQ, o.d));
+    ck_tile::HostTensor<KT> k(std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d)},
+                              strides_of(o.iperm, B, o.h_k, SK, o.d));
+    ck_tile::HostTensor<VT> v(
+        std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d_v)},
+        v_strides_of(o.iperm, o.vrow, B, o.h_k, SK, o.d_v, is_group ? SK : (SK + vec - 1) / vec * vec));
     ck_tile::HostTensor<OT> out(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d_v)},
                                 strides_of(o.operm, B, o.h, SQ, o.d_v));
     const bool e_bias = o.bias.type == ck_tile::BlockAttentionBiasEnum::ELEMENTWISE_BIAS;
@@ -177,7 +178,8 @@ bool run(const Options& o)
     // (at least one byte each: an empty K/V (-s_k=0) is still a tensor)
     const auto nbytes = [](std::size_t n) { return std::max<std::size_t>(n, 16); };
     ck_tile::DeviceMem q_buf(nbytes(q.get_element_space_size_in_bytes())),
-        k_buf(nbytes(k.get_element_space_size_in_bytes())), v_buf(nbytes(v.get_element_space_size_in_bytes())), o_buf(out.get_element_space_size_in_bytes()),
+        k_buf(nbytes(k.get_element_space_size_in_bytes())), v_buf(nbytes(v.get_element_space_size_in_bytes())),
+        o_buf(out.get_element_space_size_in_bytes()),
         bias_buf(nbytes(e_bias ? bias.get_element_space_size_in_bytes() : slopes.get_element_space_size_in_bytes())),
         lse_buf(nbytes(lse.get_element_space_size_in_bytes())), sq_buf(seqstart_q.size() * sizeof(int32_t)),
         sk_buf(seqstart_k.size() * sizeof(int32_t));
@@ -197,16 +199,9 @@ bool run(const Options& o)
     sk_buf.ToDevice(seqstart_k.data());
 
     // ---- arguments -------------------------------------------------------------------------------
-    fmha_fwd_traits traits{o.d,
-                           o.d_v,
-                           o.prec,
-                           is_group,
-                           o.vrow,
-                           static_cast<ck_tile::GenericAttentionMaskEnum>(mask.type),
-                           o.bias.type,
-                           o.lse,
-                           o.p_drop > 0.f,
-                           o.squant};
+    fmha_fwd_traits traits{
+        o.d,         o.d_v, o.prec,         is_group, o.vrow, static_cast<ck_tile::GenericAttentionMaskEnum>(mask.type),
+        o.bias.type, o.lse, o.p_drop > 0.f, o.squant};
     fmha_fwd_args a{};
     a.q_ptr            = q_buf.GetDeviceBuffer();
     a.k_ptr            = k_buf.GetDeviceBuffer();
@@ -264,13 +259,12 @@ bool run(const Options& o)
     const std::string kernel_name = fmha_fwd_get_name(traits);
     if(kernel_name.empty())
         throw std::invalid_argument("no instance for prec " + o.prec + ", hdim " + std::to_string(o.d) + "/" +
-                                    std::to_string(o.d_v) + ", " + (is_group ? "group" : "batch") +
-                                    " mode, vlayout " + (o.vrow ? "r" : "c") +
-                                    " (this build's instances: see the README)");
+                                    std::to_string(o.d_v) + ", " + (is_group ? "group" : "batch") + " mode, vlayout " +
+                                    (o.vrow ? "r" : "c") + " (this build's instances: see the README)");
 
     // ---- LLC-aware head grouping ---------------------------------------------------------------
-    const auto group = fmha_fwd_head_grouping::get_head_group_size(
-        ck_tile::get_device_name(), o.h, o.h_k, o.b, max_sk, o.d, o.d_v, sizeof(KT), sizeof(VT));
+    const auto group = fmha_fwd_head_grouping::get_head_group_size(ck_tile::get_device_name(), o.h, o.h_k, o.b, max_sk,
+                                                                   o.d, o.d_v, sizeof(KT), sizeof(VT));
     // bhsd: one launch, blocks in head-major order; bshd: one launch per head group
     const bool explicit_groups = group && !o.iperm;
     a.head_major               = group && o.iperm;
@@ -279,9 +273,9 @@ bool run(const Options& o)
     head << "[" << o.prec << "|" << o.mode << "|" << (o.iperm == o.operm ? (o.iperm ? "bhsd" : "bshd") : "in-out")
          << "] b:" << o.b << ", h:" << o.h << "/" << o.h_k << ", s:" << seqlen_qs[0] << "/" << seqlen_ks[0]
          << ", d:" << o.d << "/" << o.d_v
-         << ", scale_s:" << (o.scale_s == 0.f ? 1.f / std::sqrt(static_cast<float>(o.d)) : o.scale_s) << ", bias:" << o.bias
-         << ", p_drop:" << o.p_drop << ", lse:" << o.lse << ", squant:" << o.squant << ", mask:" << mask
-         << ", v:" << (o.vrow ? "r" : "c");
+         << ", scale_s:" << (o.scale_s == 0.f ? 1.f / std::sqrt(static_cast<float>(o.d)) : o.scale_s)
+         << ", bias:" << o.bias << ", p_drop:" << o.p_drop << ", lse:" << o.lse << ", squant:" << o.squant
+         << ", mask:" << mask << ", v:" << (o.vrow ? "r" : "c");
     if(o.kname)
         head << ", " << kernel_name;
 
@@ -298,8 +292,8 @@ bool run(const Options& o)
             ga.nhead_q       = n;
             ga.nhead_k       = n / gqa;
             ga.head_start    = h0;
-            ga.q_ptr = static_cast<const QT*>(a.q_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_q;
-            ga.o_ptr = static_cast<OT*>(a.o_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_o;
+            ga.q_ptr         = static_cast<const QT*>(a.q_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_q;
+            ga.o_ptr         = static_cast<OT*>(a.o_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_o;
             ga.k_ptr = static_cast<const KT*>(a.k_ptr) + static_cast<std::ptrdiff_t>(h0 / gqa) * a.nhead_stride_k;
             ga.v_ptr = static_cast<const VT*>(a.v_ptr) + static_cast<std::ptrdiff_t>(h0 / gqa) * a.nhead_stride_v;
             if(a.lse_ptr)
@@ -364,9 +358,8 @@ bool run(const Options& o)
         fmha_fwd(traits, one, ck_tile::stream_config{nullptr, false, 0, 0, 1});
         o1_buf.FromDevice(out1.data());
         lse1_buf.FromDevice(lse1.data());
-        const bool same =
-            std::memcmp(out.data(), out1.data(), out.get_element_space_size_in_bytes()) == 0 &&
-            (!o.lse || std::memcmp(lse.data(), lse1.data(), lse.get_element_space_size_in_bytes()) == 0);
+        const bool same = std::memcmp(out.data(), out1.data(), out.get_element_space_size_in_bytes()) == 0 &&
+                          (!o.lse || std::memcmp(lse.data(), lse1.data(), lse.get_element_space_size_in_bytes()) == 0);
         std::cout << "head grouping: " << (o.h + *group - 1) / *group << " groups of " << *group << " heads ("
                   << (explicit_groups ? "bshd: one launch per group" : "bhsd: one launch, head-major blocks")
                   << "), bit-identical to one ungrouped launch: " << (same ? "y" : "n") << std::endl;
@@ -396,8 +389,9 @@ bool run(const Options& o)
     for(index_t bb = 0; bb < o.b && pass; ++bb)
     {
         const std::size_t sq = seqlen_qs[bb], sk = seqlen_ks[bb];
-        const std::size_t qb = is_group ? 0 : bb, q0 = is_group ? seqstart_q[bb] : 0, k0 = is_group ? seqstart_k[bb] : 0;
-        const std::size_t H = o.h;
+        const std::size_t qb = is_group ? 0 : bb, q0 = is_group ? seqstart_q[bb] : 0,
+                          k0 = is_group ? seqstart_k[bb] : 0;
+        const std::size_t H  = o.h;
         ck_tile::HostTensor<QT> q_ref({H, sq, std::size_t(o.d)});
         ck_tile::HostTensor<KT> k_ref({H, sk, std::size_t(o.d)});
         ck_tile::HostTensor<VT> v_ref({H, std::size_t(o.d_v), sk});
@@ -419,8 +413,8 @@ bool run(const Options& o)
         for(std::size_t hh = 0; hh < H; ++hh)
         {
             const float slope = alibi ? slopes(slopes.get_length(0) > 1 ? bb : 0, hh) : 0.f;
-            const auto pos    = ck_tile::make_alibi_from_lr_mask<float>(slope, mask.left, mask.right, sq, sk,
-                                                                     static_cast<ck_tile::GenericAttentionMaskEnum>(mask.type));
+            const auto pos    = ck_tile::make_alibi_from_lr_mask<float>(
+                slope, mask.left, mask.right, sq, sk, static_cast<ck_tile::GenericAttentionMaskEnum>(mask.type));
             for(std::size_t i = 0; i < sq; ++i)
                 for(std::size_t j = 0; j < sk; ++j)
                 {
@@ -457,7 +451,7 @@ bool run(const Options& o)
         ck_tile::HostTensor<OT> o_ref({H, sq, std::size_t(o.d_v)});
         const auto o_op = [&](float x) { return o.squant ? x * scale_o : x; };
         ck_tile::reference_batched_gemm<PT, VT, float, OT>(p_ref, v_ref, o_ref, ck_tile::identity{},
-                                                            ck_tile::identity{}, o_op);
+                                                           ck_tile::identity{}, o_op);
 
         ck_tile::HostTensor<OT> o_dev({H, sq, std::size_t(o.d_v)});
         for(std::size_t hh = 0; hh < H; ++hh)
@@ -478,7 +472,7 @@ bool run(const Options& o)
                     lse_dev(hh, i) = lse(qb, hh, q0 + i);
             // LSE comes from the fp32 scores: upstream's fp16 / bf16 tolerances, unscaled
             const double lse_tol = std::is_same_v<T, ck_tile::half_t> ? 1e-3 : 1e-2;
-            pass = ck_tile::check_err(lse_dev, lse_ref, "LSE mismatch", lse_tol, lse_tol, true);
+            pass                 = ck_tile::check_err(lse_dev, lse_ref, "LSE mismatch", lse_tol, lse_tol, true);
             if(!pass)
                 why = "LSE mismatch found at batch: " + std::to_string(bb);
         }
@@ -497,7 +491,7 @@ Options read_options(const ck_tile::ArgParser& p)
 {
     using ck_tile::arg_error;
     Options o{};
-    o.verify = p.get_int_in_range("v", 0, 1) == 1;
+    o.verify       = p.get_int_in_range("v", 0, 1) == 1;
     const int mode = p.get_int_in_range("mode", 0, 1);
     o.mode         = mode == 1 ? mode_enum::group : mode_enum::batch;
     o.b            = p.get_int_at_least("b", 1);
@@ -530,7 +524,7 @@ Options read_options(const ck_tile::ArgParser& p)
     o.prec = p.get_str("prec");
     if(o.prec != "fp16" && o.prec != "bf16" && o.prec != "fp8")
         throw arg_error("error: option -prec: '" + o.prec + "' is not supported (fp16, bf16 or fp8)");
-    o.mask_str        = p.get_str("mask");
+    o.mask_str         = p.get_str("mask");
     const auto vlayout = p.get_str("vlayout");
     if(vlayout != "r" && vlayout != "c")
         throw arg_error("error: option -vlayout: '" + vlayout + "' is not r or c");
@@ -551,8 +545,8 @@ init_ok:
     o.p_drop = p.get_float("p_drop");
     if(!(o.p_drop >= 0.f && o.p_drop < 1.f))
         throw arg_error("error: option -p_drop: must be in [0, 1), got " + p.get_str("p_drop"));
-    o.drop_seed   = p.get_uint64("drop_seed");
-    o.drop_offset = p.get_uint64("drop_offset");
+    o.drop_seed       = p.get_uint64("drop_seed");
+    o.drop_offset     = p.get_uint64("drop_offset");
     const auto squant = p.get_str("squant");
     if(squant == "auto")
         o.squant = o.prec == "fp8";
@@ -564,11 +558,11 @@ init_ok:
         throw arg_error("error: option -squant: static quantization is for fp8 only (and fp8 needs it)");
     if(o.prec == "fp8" && o.p_drop > 0.f)
         throw arg_error("error: option -p_drop: no dropout with fp8");
-    o.range_q = p.get_float("range_q");
-    o.range_k = p.get_float("range_k");
-    o.range_v = p.get_float("range_v");
-    o.range_p = p.get_float("range_p");
-    o.range_o = p.get_float("range_o");
+    o.range_q     = p.get_float("range_q");
+    o.range_k     = p.get_float("range_k");
+    o.range_v     = p.get_float("range_v");
+    o.range_p     = p.get_float("range_p");
+    o.range_o     = p.get_float("range_o");
     const int vec = o.prec == "fp8" ? 16 : 8;
     if(o.d % vec != 0 || o.d_v % vec != 0)
         throw arg_error("error: options -d/-d_v: head dims must be multiples of " + std::to_string(vec) + ", got " +
@@ -576,8 +570,8 @@ init_ok:
     if(std::max(o.d, o.d_v) > 256)
         throw arg_error("error: options -d/-d_v: no instance for head dim " + std::to_string(std::max(o.d, o.d_v)) +
                         " (at most 256)");
-    o.warmup = p.get_int_at_least("warmup", 0);
-    o.repeat = p.get_int_at_least("repeat", 1);
+    o.warmup         = p.get_int_at_least("warmup", 0);
+    o.repeat         = p.get_int_at_least("repeat", 1);
     const auto timer = p.get_str("timer");
     if(timer != "gpu" && timer != "cpu")
         throw arg_error("error: option -timer: '" + timer + "' is not gpu or cpu");
@@ -612,15 +606,18 @@ int main(int argc, char* argv[])
         .insert("squant", "auto", "fp8 static quantization: auto (on for fp8), 0, 1")
         .insert("iperm", "1", "Q/K/V layout: 1 bhsd, 0 bshd")
         .insert("operm", "1", "O layout: 1 bhsd, 0 bshd")
-        .insert("bias", "n", "n/0 none; e/1/elementwise[:k] bias (k 0: 1x1xsxs, 1: 1xhxsxs, 2: bxhxsxs); "
-                             "a/2/alibi[:k] ALiBi (k 0: 1xh slopes, 1: bxh)")
+        .insert("bias", "n",
+                "n/0 none; e/1/elementwise[:k] bias (k 0: 1x1xsxs, 1: 1xhxsxs, 2: bxhxsxs); "
+                "a/2/alibi[:k] ALiBi (k 0: 1xh slopes, 1: bxh)")
         .insert("prec", "fp16", "data type: fp16, bf16, fp8")
-        .insert("mask", "0", "0 none; t/1 causal top-left; b/2 causal bottom-right; t:l,r / b:l,r sliding window; "
-                             "xt:w / xb:w xformers window; g:y,x generic (top-left)")
+        .insert("mask", "0",
+                "0 none; t/1 causal top-left; b/2 causal bottom-right; t:l,r / b:l,r sliding window; "
+                "xt:w / xb:w xformers window; g:y,x generic (top-left)")
         .insert("vlayout", "r", "V layout: r row-major (seqlen x hdim), c column-major")
         .insert("lse", "0", "1: also write the log-sum-exp")
         .insert("kname", "0", "1: print the kernel name")
-        .insert("init", "uf", "ui/0 uniform int, ni normal int, uf/1 uniform [0,1), nf normal, tf/2 trig, ufq/3 fp8 range")
+        .insert("init", "uf",
+                "ui/0 uniform int, ni normal int, uf/1 uniform [0,1), nf normal, tf/2 trig, ufq/3 fp8 range")
         .insert("seed", "11939", "random seed of the inputs")
         .insert("p_drop", "0", "dropout probability in [0, 1)")
         .insert("drop_seed", "1", "dropout seed")

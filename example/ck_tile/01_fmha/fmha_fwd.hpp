@@ -86,33 +86,33 @@ struct fmha_fwd_traits
 };
 
 // one instance (compile time)
-template <ck_tile::index_t HDim_, typename DataType_, bool kIsGroupMode_, ck_tile::index_t kM0_,
-          ck_tile::index_t kN0_, ck_tile::index_t kK0_, ck_tile::index_t kN1_, ck_tile::index_t kK1_,
-          ck_tile::index_t kK0BlockLength_, bool kIsVLayoutRowMajor_, ck_tile::BlockFmhaPipelineEnum FmhaPipelineEnum_,
-          typename FmhaMask_, bool kHasBias_, bool kStoreLse_, bool kHasDropout_, bool kDoFp8StaticQuant_,
-          bool kPadS_, bool kPadSK_, bool kPadD_, bool kPadDv_>
+template <ck_tile::index_t HDim_, typename DataType_, bool kIsGroupMode_, ck_tile::index_t kM0_, ck_tile::index_t kN0_,
+          ck_tile::index_t kK0_, ck_tile::index_t kN1_, ck_tile::index_t kK1_, ck_tile::index_t kK0BlockLength_,
+          bool kIsVLayoutRowMajor_, ck_tile::BlockFmhaPipelineEnum FmhaPipelineEnum_, typename FmhaMask_,
+          bool kHasBias_, bool kStoreLse_, bool kHasDropout_, bool kDoFp8StaticQuant_, bool kPadS_, bool kPadSK_,
+          bool kPadD_, bool kPadDv_>
 struct fmha_fwd_traits_
 {
-    static constexpr ck_tile::index_t HDim       = HDim_;
-    using DataType                               = DataType_;
-    static constexpr bool kIsGroupMode           = kIsGroupMode_;
-    static constexpr ck_tile::index_t kM0        = kM0_;
-    static constexpr ck_tile::index_t kN0        = kN0_;
-    static constexpr ck_tile::index_t kK0        = kK0_;
-    static constexpr ck_tile::index_t kN1        = kN1_;
-    static constexpr ck_tile::index_t kK1        = kK1_;
+    static constexpr ck_tile::index_t HDim           = HDim_;
+    using DataType                                   = DataType_;
+    static constexpr bool kIsGroupMode               = kIsGroupMode_;
+    static constexpr ck_tile::index_t kM0            = kM0_;
+    static constexpr ck_tile::index_t kN0            = kN0_;
+    static constexpr ck_tile::index_t kK0            = kK0_;
+    static constexpr ck_tile::index_t kN1            = kN1_;
+    static constexpr ck_tile::index_t kK1            = kK1_;
     static constexpr ck_tile::index_t kK0BlockLength = kK0BlockLength_;
-    static constexpr bool kIsVLayoutRowMajor     = kIsVLayoutRowMajor_;
-    static constexpr auto FmhaPipelineEnum       = FmhaPipelineEnum_;
-    using FmhaMask                               = FmhaMask_;
-    static constexpr bool kHasBias               = kHasBias_;
-    static constexpr bool kStoreLse              = kStoreLse_;
-    static constexpr bool kHasDropout            = kHasDropout_;
-    static constexpr bool kDoFp8StaticQuant      = kDoFp8StaticQuant_;
-    static constexpr bool kPadS                  = kPadS_;
-    static constexpr bool kPadSK                 = kPadSK_;
-    static constexpr bool kPadD                  = kPadD_;
-    static constexpr bool kPadDv                 = kPadDv_;
+    static constexpr bool kIsVLayoutRowMajor         = kIsVLayoutRowMajor_;
+    static constexpr auto FmhaPipelineEnum           = FmhaPipelineEnum_;
+    using FmhaMask                                   = FmhaMask_;
+    static constexpr bool kHasBias                   = kHasBias_;
+    static constexpr bool kStoreLse                  = kStoreLse_;
+    static constexpr bool kHasDropout                = kHasDropout_;
+    static constexpr bool kDoFp8StaticQuant          = kDoFp8StaticQuant_;
+    static constexpr bool kPadS                      = kPadS_;
+    static constexpr bool kPadSK                     = kPadSK_;
+    static constexpr bool kPadD                      = kPadD_;
+    static constexpr bool kPadDv                     = kPadDv_;
 };
 
 // an instance's launch; throws std::invalid_argument when it cannot run the arguments

@@ -12,17 +12,17 @@
 template <typename Traits_>
 struct fmha_fwd_kernel_of
 {
-    using T      = typename Traits_::DataType;
-    using TC     = FmhaFwdTypeConfig<T>;
+    using T                       = typename Traits_::DataType;
+    using TC                      = FmhaFwdTypeConfig<T>;
     static constexpr bool kIs8Bit = sizeof(T) == 1;
-    using Shape  = ck_tile::TileFmhaShape<
-        ck_tile::sequence<Traits_::kM0, Traits_::kN0, Traits_::kK0, Traits_::kN1, Traits_::kK1,
-                          Traits_::kK0BlockLength>,
-        ck_tile::sequence<4, 1, 1>, ck_tile::sequence<32, 32, kIs8Bit ? 32 : 16>, ck_tile::sequence<4, 1, 1>,
-        ck_tile::sequence<32, 32, 16>, Traits_::kIsVLayoutRowMajor>;
-    using FTraits = ck_tile::TileFmhaTraits<Traits_::kPadS, Traits_::kPadSK, Traits_::kPadD, Traits_::kPadDv,
-                                            Traits_::kHasBias, false, Traits_::kStoreLse, Traits_::kHasDropout,
-                                            Traits_::kDoFp8StaticQuant>;
+    using Shape =
+        ck_tile::TileFmhaShape<ck_tile::sequence<Traits_::kM0, Traits_::kN0, Traits_::kK0, Traits_::kN1, Traits_::kK1,
+                                                 Traits_::kK0BlockLength>,
+                               ck_tile::sequence<4, 1, 1>, ck_tile::sequence<32, 32, kIs8Bit ? 32 : 16>,
+                               ck_tile::sequence<4, 1, 1>, ck_tile::sequence<32, 32, 16>, Traits_::kIsVLayoutRowMajor>;
+    using FTraits =
+        ck_tile::TileFmhaTraits<Traits_::kPadS, Traits_::kPadSK, Traits_::kPadD, Traits_::kPadDv, Traits_::kHasBias,
+                                false, Traits_::kStoreLse, Traits_::kHasDropout, Traits_::kDoFp8StaticQuant>;
     using Problem = ck_tile::BlockFmhaPipelineProblem<
         typename TC::QDataType, typename TC::KDataType, typename TC::VDataType, typename TC::SaccDataType,
         typename TC::SMPLComputeDataType, typename TC::BiasDataType, typename TC::RandValOutputDataType,

@@ -54,9 +54,10 @@ CK_TILE_HOST_DEVICE array<uint8_t, 16> fmha_dropout_randval16(uint64_t seed, uin
 {
     // the key through opaque_vgpr_copy: else a kernel's loop keeps Philox's whole key schedule
     // (18 loop-invariant words) in scalar registers
-    const array<uint32_t, 4> r = philox::philox4x32_10(
-        fmha_dropout_counter(offset, i_batch, i_head, nhead_total, row, col16),
-        array<uint32_t, 2>{{opaque_vgpr_copy(static_cast<uint32_t>(seed)), opaque_vgpr_copy(static_cast<uint32_t>(seed >> 32))}});
+    const array<uint32_t, 4> r =
+        philox::philox4x32_10(fmha_dropout_counter(offset, i_batch, i_head, nhead_total, row, col16),
+                              array<uint32_t, 2>{{opaque_vgpr_copy(static_cast<uint32_t>(seed)),
+                                                  opaque_vgpr_copy(static_cast<uint32_t>(seed >> 32))}});
     array<uint8_t, 16> bytes{};
 #pragma unroll
     for(index_t i = 0; i < 16; ++i)

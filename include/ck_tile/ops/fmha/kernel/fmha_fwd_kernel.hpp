@@ -105,14 +105,14 @@ struct FmhaFwdKernel
 
     CK_TILE_HOST static std::string GetName()
     {
-        const auto n = [](index_t v) { return std::to_string(v); };
+        const auto n      = [](index_t v) { return std::to_string(v); };
         std::string dtype = std::is_same_v<QDataType, half_t>   ? "fp16"
                             : std::is_same_v<QDataType, bf16_t> ? "bf16"
                                                                 : "fp8";
         return "fmha_fwd_d" + n(kHeadDim) + "_" + dtype + (kIsGroupMode ? "_group_" : "_batch_") +
-               TilePartitioner::name + "_b" + n(S::kM0) + "x" + n(S::kN0) + "x" + n(S::kK0) + "x" + n(S::kN1) +
-               "x" + n(S::kK1) + "x" + n(S::kK0BlockLength) + "_r" + n(S::NumWarps) + "x1x1_w" + n(S::kWarpM) +
-               "x" + n(S::kWarpN0) + "x" + n(S::kWarpK0) + "_o" + n(kBlockPerCu) + "_" + FmhaPipeline::name +
+               TilePartitioner::name + "_b" + n(S::kM0) + "x" + n(S::kN0) + "x" + n(S::kK0) + "x" + n(S::kN1) + "x" +
+               n(S::kK1) + "x" + n(S::kK0BlockLength) + "_r" + n(S::NumWarps) + "x1x1_w" + n(S::kWarpM) + "x" +
+               n(S::kWarpN0) + "x" + n(S::kWarpK0) + "_o" + n(kBlockPerCu) + "_" + FmhaPipeline::name +
                (S::IsVLayoutRowMajor ? "_vr" : "_vc") + "_" + FmhaMask::name + (FmhaPipeline::kHasBias ? "_bias" : "") +
                (FmhaPipeline::kStoreLSE ? "_lse" : "") + (FmhaPipeline::kHasDropout ? "_dropout" : "") +
                (FmhaPipeline::kDoFp8StaticQuant ? "_squant" : "");
@@ -144,8 +144,8 @@ struct FmhaFwdKernel
             return "head dims " + s(h.hdim_q) + "/" + s(h.hdim_v) + " exceed the instance's " + s(kHeadDim) + "/" +
                    s(kHeadDimV);
         if(h.hdim_q % kAlignmentQ != 0 || h.hdim_v % kAlignmentV != 0)
-            return "head dims must be multiples of " + s(kAlignmentQ) + " (16-byte vectors), got " + s(h.hdim_q) +
-                   "/" + s(h.hdim_v);
+            return "head dims must be multiples of " + s(kAlignmentQ) + " (16-byte vectors), got " + s(h.hdim_q) + "/" +
+                   s(h.hdim_v);
         if(h.nhead_q < 1 || h.nhead_k < 1 || h.nhead_q % h.nhead_k != 0)
             return "nhead_q (" + s(h.nhead_q) + ") must be a multiple of nhead_k (" + s(h.nhead_k) + ")";
         if(h.batch < 1 || h.max_seqlen_q < 0 || (!kIsGroupMode && (h.seqlen_q < 0 || h.seqlen_k < 0)))
@@ -157,7 +157,8 @@ struct FmhaFwdKernel
         if(!S::IsVLayoutRowMajor && !kIsGroupMode && h.stride_v < integer_least_multiple(h.seqlen_k, kAlignmentV))
             return "a column-major V's rows must hold seqlen_k rounded up to " + s(kAlignmentV) + " keys (stride_v)";
         if((S::IsVLayoutRowMajor || !kIsGroupMode) &&
-           (h.stride_v % kAlignmentV != 0 || h.nhead_stride_v % kAlignmentV != 0 || h.batch_stride_v % kAlignmentV != 0))
+           (h.stride_v % kAlignmentV != 0 || h.nhead_stride_v % kAlignmentV != 0 ||
+            h.batch_stride_v % kAlignmentV != 0))
             return "the strides of V must be multiples of " + s(kAlignmentV);
         if(h.bias_type != BlockAttentionBiasEnum::NO_BIAS && !FmhaPipeline::kHasBias)
             return "the instance has no bias";
@@ -189,21 +190,21 @@ struct FmhaFwdKernel
         index_t seqlen_q = k.seqlen_q, seqlen_k = k.seqlen_k, q_start = 0;
         if constexpr(kIsGroupMode)
         {
-            const auto* sq = static_cast<const int32_t*>(k.seqstart_q_ptr);
-            const auto* sk = static_cast<const int32_t*>(k.seqstart_k_ptr);
+            const auto* sq   = static_cast<const int32_t*>(k.seqstart_q_ptr);
+            const auto* sk   = static_cast<const int32_t*>(k.seqstart_k_ptr);
             const index_t q0 = sq[i_batch], k0 = sk[i_batch];
-            q_start          = q0;
-            seqlen_q         = sq[i_batch + 1] - q0;
-            seqlen_k         = sk[i_batch + 1] - k0;
+            q_start  = q0;
+            seqlen_q = sq[i_batch + 1] - q0;
+            seqlen_k = sk[i_batch + 1] - k0;
             off_q    = static_cast<long_index_t>(q0) * k.stride_q;
             off_k    = static_cast<long_index_t>(k0) * k.stride_k;
             off_v    = S::IsVLayoutRowMajor ? static_cast<long_index_t>(k0) * k.stride_v : k0;
         }
         else
         {
-            off_q   = static_cast<long_index_t>(i_batch) * k.batch_stride_q;
-            off_k   = static_cast<long_index_t>(i_batch) * k.batch_stride_k;
-            off_v   = static_cast<long_index_t>(i_batch) * k.batch_stride_v;
+            off_q = static_cast<long_index_t>(i_batch) * k.batch_stride_q;
+            off_k = static_cast<long_index_t>(i_batch) * k.batch_stride_k;
+            off_v = static_cast<long_index_t>(i_batch) * k.batch_stride_v;
         }
         off_bias = static_cast<long_index_t>(i_batch) * k.batch_stride_bias;
         if(i_m0 >= seqlen_q)
@@ -218,33 +219,33 @@ struct FmhaFwdKernel
         const index_t i_head_glb  = k.head_start + i_nhead;
 
         constexpr index_t kVecQ = kAlignmentQ;
-        const auto q_view       = pad_tensor_view(
-            make_naive_tensor_view<address_space_enum::global>(static_cast<const QDataType*>(k.q_ptr) + off_q,
-                                                               make_tuple(seqlen_q, k.hdim_q),
-                                                               make_tuple(k.stride_q, number<1>{}), number<kVecQ>{}),
-            make_tuple(number<S::kM0>{}, number<kHeadDim>{}), sequence<1, 1>{});
-        const auto k_view = pad_tensor_view(
-            make_naive_tensor_view<address_space_enum::global>(static_cast<const KDataType*>(k.k_ptr) + off_k,
-                                                               make_tuple(seqlen_k, k.hdim_q),
-                                                               make_tuple(k.stride_k, number<1>{}), number<kVecQ>{}),
-            make_tuple(number<S::kN0>{}, number<kHeadDim>{}), sequence<1, 1>{});
+        const auto q_view =
+            pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
+                                static_cast<const QDataType*>(k.q_ptr) + off_q, make_tuple(seqlen_q, k.hdim_q),
+                                make_tuple(k.stride_q, number<1>{}), number<kVecQ>{}),
+                            make_tuple(number<S::kM0>{}, number<kHeadDim>{}), sequence<1, 1>{});
+        const auto k_view =
+            pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
+                                static_cast<const KDataType*>(k.k_ptr) + off_k, make_tuple(seqlen_k, k.hdim_q),
+                                make_tuple(k.stride_k, number<1>{}), number<kVecQ>{}),
+                            make_tuple(number<S::kN0>{}, number<kHeadDim>{}), sequence<1, 1>{});
         const auto v_view = [&] {
             const auto* p = static_cast<const VDataType*>(k.v_ptr) + off_v;
             if constexpr(S::IsVLayoutRowMajor)
-                return pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
-                                           p, make_tuple(seqlen_k, k.hdim_v), make_tuple(k.stride_v, number<1>{}),
-                                           number<kAlignmentV>{}),
-                                       make_tuple(number<S::kN0>{}, number<S::kN1>{}), sequence<1, 1>{});
+                return pad_tensor_view(
+                    make_naive_tensor_view<address_space_enum::global>(
+                        p, make_tuple(seqlen_k, k.hdim_v), make_tuple(k.stride_v, number<1>{}), number<kAlignmentV>{}),
+                    make_tuple(number<S::kN0>{}, number<S::kN1>{}), sequence<1, 1>{});
             else // [hdim_v, seqlen_k]: vectors along the keys (the pipeline zeroes those past
                  // seqlen_k); group mode's batches start at any key, so there one key at a time
                 // (batch mode: rows of whole vectors, within the stride, so a row's last vector is
                 // inside the view)
-                return pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
-                                           p,
-                                           make_tuple(k.hdim_v, kIsGroupMode ? seqlen_k
-                                                                             : integer_least_multiple(seqlen_k, kAlignmentV)),
-                                           make_tuple(k.stride_v, number<1>{}), number<kIsGroupMode ? 1 : kAlignmentV>{}),
-                                       make_tuple(number<S::kN1>{}, number<S::kN0>{}), sequence<1, 1>{});
+                return pad_tensor_view(
+                    make_naive_tensor_view<address_space_enum::global>(
+                        p,
+                        make_tuple(k.hdim_v, kIsGroupMode ? seqlen_k : integer_least_multiple(seqlen_k, kAlignmentV)),
+                        make_tuple(k.stride_v, number<1>{}), number<kIsGroupMode ? 1 : kAlignmentV>{}),
+                    make_tuple(number<S::kN1>{}, number<S::kN0>{}), sequence<1, 1>{});
         }();
         // the element-wise bias of this (batch, head): [seqlen_q, seqlen_k], rows stride_bias apart
         const bool elementwise_bias = k.bias_type == BlockAttentionBiasEnum::ELEMENTWISE_BIAS;
@@ -269,17 +270,17 @@ struct FmhaFwdKernel
 
         float slope = 0.f;
         if(k.bias_type == BlockAttentionBiasEnum::ALIBI)
-            slope = static_cast<const float*>(k.bias_ptr)[static_cast<long_index_t>(i_batch) * k.stride_bias +
-                                                          i_head_glb];
-        auto alibi = make_alibi_from_lr_mask<float>(slope, k.window_size_left, k.window_size_right, seqlen_q,
-                                                    seqlen_k, k.mask_type);
+            slope =
+                static_cast<const float*>(k.bias_ptr)[static_cast<long_index_t>(i_batch) * k.stride_bias + i_head_glb];
+        auto alibi = make_alibi_from_lr_mask<float>(slope, k.window_size_left, k.window_size_right, seqlen_q, seqlen_k,
+                                                    k.mask_type);
         // ALiBi's slope and diagonal in vector registers: scalar ones would be live through the loop
         alibi.slope = __builtin_bit_cast(float, opaque_vgpr_copy(__builtin_bit_cast(uint32_t, alibi.slope)));
         alibi.shift = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(alibi.shift)));
 
         const bool is_dropout = k.p_drop > 0.f;
-        BlockDropout dropout =
-            BlockDropout::make(is_dropout ? k.p_drop : 0.f, k.drop_seed, k.drop_offset, i_batch, i_head_glb, nhead_total);
+        BlockDropout dropout  = BlockDropout::make(is_dropout ? k.p_drop : 0.f, k.drop_seed, k.drop_offset, i_batch,
+                                                   i_head_glb, nhead_total);
         // the stream's seed and offset in vector registers (scalar ones would be live through the loop)
         const auto opaque64 = [](uint64_t v) {
             return static_cast<uint64_t>(opaque_vgpr_copy(static_cast<uint32_t>(v >> 32))) << 32 |
@@ -305,8 +306,8 @@ struct FmhaFwdKernel
         LSEDataType* const p_lse = k.lse_ptr ? static_cast<LSEDataType*>(k.lse_ptr) + off_lse : nullptr;
 
         __shared__ char p_smem[GetSmemSize()];
-        auto r = FmhaPipeline{}(q_view, k_view, v_view, bias_buf, seqlen_q, k.stride_bias, k.bias_type, alibi, mask, i_m0, i_n1, k.scale_s,
-                                k.scale_p, dropout, is_dropout, p_smem);
+        auto r = FmhaPipeline{}(q_view, k_view, v_view, bias_buf, seqlen_q, k.stride_bias, k.bias_type, alibi, mask,
+                                i_m0, i_n1, k.scale_s, k.scale_p, dropout, is_dropout, p_smem);
         if constexpr(FmhaPipeline::kDoFp8StaticQuant)
             tile_elementwise_inout([&](auto& o) { o *= k.scale_o; }, r.o);
 
@@ -322,16 +323,16 @@ struct FmhaFwdKernel
             }
         }
 
-        const auto o_view = pad_tensor_view(
-            make_naive_tensor_view<address_space_enum::global>(
-                p_o,
-                // the sizes anew: sharing V's view's arithmetic would keep it live through the loop
-                make_tuple(static_cast<index_t>(opaque_sgpr_copy(static_cast<uint32_t>(seqlen_q))),
-                           static_cast<index_t>(opaque_sgpr_copy(static_cast<uint32_t>(k.hdim_v)))),
-                                                               make_tuple(k.stride_o, number<1>{}), number<kVecQ>{}),
-            make_tuple(number<S::kM0>{}, number<S::kN1>{}), sequence<1, 1>{});
-        const auto o_win = make_tile_window(o_view, make_tuple(number<S::kM0>{}, number<S::kN1>{}),
-                                            make_multi_index(i_m0, i_n1));
+        const auto o_view =
+            pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
+                                p_o,
+                                // the sizes anew: sharing V's view's arithmetic would keep it live through the loop
+                                make_tuple(static_cast<index_t>(opaque_sgpr_copy(static_cast<uint32_t>(seqlen_q))),
+                                           static_cast<index_t>(opaque_sgpr_copy(static_cast<uint32_t>(k.hdim_v)))),
+                                make_tuple(k.stride_o, number<1>{}), number<kVecQ>{}),
+                            make_tuple(number<S::kM0>{}, number<S::kN1>{}), sequence<1, 1>{});
+        const auto o_win =
+            make_tile_window(o_view, make_tuple(number<S::kM0>{}, number<S::kN1>{}), make_multi_index(i_m0, i_n1));
         EpiloguePipeline{}(o_win, r.o);
     }
 };

@@ -26,7 +26,10 @@ struct FmhaFwdTilePartitioner
 
     static constexpr const char* name = "hsb";
 
-    CK_TILE_HOST_DEVICE static constexpr index_t NumTiles(index_t max_seqlen_q) { return (max_seqlen_q + kM0 - 1) / kM0; }
+    CK_TILE_HOST_DEVICE static constexpr index_t NumTiles(index_t max_seqlen_q)
+    {
+        return (max_seqlen_q + kM0 - 1) / kM0;
+    }
     CK_TILE_HOST static dim3 GridSize(index_t batch, index_t nhead, index_t max_seqlen_q, index_t hdim_v)
     {
         (void)hdim_v;
@@ -44,11 +47,11 @@ struct FmhaFwdTilePartitioner
         index_t i_nhead = get_block_id(), tile = get_block_id_y(), i_batch = get_block_id_z();
         if(head_major)
         {
-            const long_index_t lin = i_nhead + static_cast<long_index_t>(nhead) * (tile + num_tiles * i_batch);
+            const long_index_t lin       = i_nhead + static_cast<long_index_t>(nhead) * (tile + num_tiles * i_batch);
             const long_index_t per_batch = static_cast<long_index_t>(nhead) * num_tiles;
-            i_batch = static_cast<index_t>(lin / per_batch);
-            i_nhead = static_cast<index_t>((lin % per_batch) / num_tiles);
-            tile    = static_cast<index_t>(lin % num_tiles);
+            i_batch                      = static_cast<index_t>(lin / per_batch);
+            i_nhead                      = static_cast<index_t>((lin % per_batch) / num_tiles);
+            tile                         = static_cast<index_t>(lin % num_tiles);
         }
         return {tile, i_nhead, i_batch};
     }

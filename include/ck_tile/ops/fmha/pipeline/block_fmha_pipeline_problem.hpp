@@ -15,9 +15,9 @@
 namespace ck_tile {
 
 template <typename QDataType_, typename KDataType_, typename VDataType_, typename SaccDataType_,
-          typename SMPLComputeDataType_, typename BiasDataType_, typename RandValOutputDataType_,
-          typename LSEDataType_, typename PDataType_, typename OaccDataType_, typename ODataType_,
-          typename BlockFmhaShape_, bool kIsGroupMode_, typename FmhaMask_, typename Traits_>
+          typename SMPLComputeDataType_, typename BiasDataType_, typename RandValOutputDataType_, typename LSEDataType_,
+          typename PDataType_, typename OaccDataType_, typename ODataType_, typename BlockFmhaShape_,
+          bool kIsGroupMode_, typename FmhaMask_, typename Traits_>
 struct BlockFmhaPipelineProblem
 {
     using QDataType             = std::remove_cvref_t<QDataType_>;

@@ -73,8 +73,8 @@ struct BlockFmhaPipelineQRKSVS
     using WarpGemm0 = typename Policy::template WarpGemm0<Problem>;
     using WarpGemm1 = typename Policy::template WarpGemm1<Problem>;
 
-    using SDstr = std::remove_cvref_t<decltype(Policy::template MakeSBlockTileDistribution<Problem>())>;
-    using ODstr = std::remove_cvref_t<decltype(Policy::template MakeOBlockTileDistribution<Problem>())>;
+    using SDstr      = std::remove_cvref_t<decltype(Policy::template MakeSBlockTileDistribution<Problem>())>;
+    using ODstr      = std::remove_cvref_t<decltype(Policy::template MakeOBlockTileDistribution<Problem>())>;
     using SBlockTile = static_distributed_tensor<SMPLComputeDataType, SDstr>;
     using OBlockTile = static_distributed_tensor<OaccDataType, ODstr>;
 
@@ -155,12 +155,11 @@ struct BlockFmhaPipelineQRKSVS
               typename Dropout>
     CK_TILE_DEVICE Result operator()(const QView& q_view, const KView& k_view, const VView& v_view,
                                      const BiasBuffer& bias_buf, index_t bias_rows, index_t bias_stride,
-                                     BlockAttentionBiasEnum bias_type,
-                                     const PositionEncoding& position_encoding, const FmhaMask& mask, index_t i_m0,
-                                     index_t i_n1, float scale_s, float scale_p, const Dropout& dropout,
-                                     bool is_dropout, void* p_smem) const
+                                     BlockAttentionBiasEnum bias_type, const PositionEncoding& position_encoding,
+                                     const FmhaMask& mask, index_t i_m0, index_t i_n1, float scale_s, float scale_p,
+                                     const Dropout& dropout, bool is_dropout, void* p_smem) const
     {
-        constexpr float kLog2e = 1.4426950408889634f;
+        constexpr float kLog2e  = 1.4426950408889634f;
         constexpr float kNegInf = -numeric<float>::infinity();
         const index_t warp      = get_warp_id();
 
@@ -169,19 +168,19 @@ struct BlockFmhaPipelineQRKSVS
         r.lse = kNegInf;
 
         // the keys this row block sees: whole kN0 tiles from x_start, up to x_end
-        const auto range      = mask.GetTileRangeAlongX(i_m0, number<kM0>{}, number<kN0>{});
-        const index_t x_start = range.at(number<0>{});
-        const index_t x_end   = range.at(number<1>{});
+        const auto range        = mask.GetTileRangeAlongX(i_m0, number<kM0>{}, number<kN0>{});
+        const index_t x_start   = range.at(number<0>{});
+        const index_t x_end     = range.at(number<1>{});
         const index_t num_steps = x_end > x_start ? (x_end - x_start + kN0 - 1) / kN0 : 0;
         if(num_steps <= 0)
             return r; // no visible key: O = 0, LSE = -inf
 
         // the mask for the per-score checks, in vector registers (only the loop bounds above need
         // it uniform; scalar copies would be live through the loop)
-        FmhaMask mask_v = mask;
-        mask_v.y        = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.y)));
-        mask_v.x        = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.x)));
-        mask_v.x_total  = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.x_total)));
+        FmhaMask mask_v             = mask;
+        mask_v.y                    = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.y)));
+        mask_v.x                    = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.x)));
+        mask_v.x_total              = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.x_total)));
         const index_t bias_rows_v   = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(bias_rows)));
         const index_t bias_stride_v = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(bias_stride)));
 
@@ -196,8 +195,9 @@ struct BlockFmhaPipelineQRKSVS
         });
 
         // ---- K, V windows (DRAM) and their LDS views ------------------------------------------------
-        auto k_win = make_tile_window(k_view, make_tuple(number<kN0>{}, number<kHeadDim>{}),
-                                      make_multi_index(x_start, 0), Policy::template MakeKDramTileDistribution<Problem>());
+        auto k_win =
+            make_tile_window(k_view, make_tuple(number<kN0>{}, number<kHeadDim>{}), make_multi_index(x_start, 0),
+                             Policy::template MakeKDramTileDistribution<Problem>());
         auto v_win = [&] {
             constexpr auto dstr = Policy::template MakeVDramTileDistribution<Problem>();
             if constexpr(S::IsVLayoutRowMajor)
@@ -209,28 +209,25 @@ struct BlockFmhaPipelineQRKSVS
         }();
         const multi_index<2> v_step = S::IsVLayoutRowMajor ? make_multi_index(kN0, 0) : make_multi_index(0, kN0);
 
-        const auto k_lds =
-            make_tensor_view<address_space_enum::lds>(static_cast<KDataType*>(p_smem),
-                                                      Policy::template MakeKLdsDescriptor<Problem>());
-        const auto v_lds =
-            make_tensor_view<address_space_enum::lds>(static_cast<VDataType*>(p_smem),
-                                                      Policy::template MakeVLdsDescriptor<Problem>());
-        const auto v_lds_store =
-            make_tensor_view<address_space_enum::lds>(static_cast<VDataType*>(p_smem),
-                                                      Policy::template MakeVLdsStoreDescriptor<Problem>());
+        const auto k_lds = make_tensor_view<address_space_enum::lds>(static_cast<KDataType*>(p_smem),
+                                                                     Policy::template MakeKLdsDescriptor<Problem>());
+        const auto v_lds = make_tensor_view<address_space_enum::lds>(static_cast<VDataType*>(p_smem),
+                                                                     Policy::template MakeVLdsDescriptor<Problem>());
+        const auto v_lds_store = make_tensor_view<address_space_enum::lds>(
+            static_cast<VDataType*>(p_smem), Policy::template MakeVLdsStoreDescriptor<Problem>());
         const auto k_lds_win = make_tile_window(k_lds, make_tuple(number<kN0>{}, number<kHeadDim>{}),
                                                 make_multi_index(0, 0), k_win.get_tile_distribution());
         const auto v_lds_win = make_tile_window(v_lds_store, v_win.get_window_lengths(), make_multi_index(0, 0),
                                                 v_win.get_tile_distribution());
 
         // the calling lane's row and first column in the S tile
-        const auto s_origin   = SDstr::calculate_index();
-        const index_t row     = i_m0 + s_origin[0];
-        float m               = kNegInf; // running max (base 2)
-        float l               = 0.f;     // running sum
+        const auto s_origin = SDstr::calculate_index();
+        const index_t row   = i_m0 + s_origin[0];
+        float m             = kNegInf; // running max (base 2)
+        float l             = 0.f;     // running sum
         // in a vector register, like mask_v
         const float scale_s2 =
-            __builtin_bit_cast(float, opaque_vgpr_copy(__builtin_bit_cast(uint32_t, scale_s * kLog2e)));
+            __builtin_bit_cast(float, opaque_vgpr_copy(__builtin_bit_cast(uint32_t, scale_s* kLog2e)));
         const auto row_reduce = [&](float v, auto op) {
             return warp_butterfly(v, S::kWarpM, get_warp_size(), [&](float a, float b) { return op(a, b); });
         };
@@ -260,9 +257,9 @@ struct BlockFmhaPipelineQRKSVS
                     CWarp c;
                     c.clear();
                     static_for<0, kQIter>{}([&](auto k) {
-                        const auto b = load_tile(make_tile_window(
-                            k_lds, make_tuple(number<S::kWarpN0>{}, number<WarpGemm0::kK>{}),
-                            make_multi_index(n * S::kWarpN0, k * WarpGemm0::kK), b_dstr));
+                        const auto b =
+                            load_tile(make_tile_window(k_lds, make_tuple(number<S::kWarpN0>{}, number<WarpGemm0::kK>{}),
+                                                       make_multi_index(n * S::kWarpN0, k * WarpGemm0::kK), b_dstr));
                         WarpGemm0{}(c, q[k], b);
                     });
                     static_for<0, kC>{}([&](auto e) { s.get_thread_buffer()[n * kC + e] = c.get_thread_buffer()[e]; });
@@ -279,8 +276,8 @@ struct BlockFmhaPipelineQRKSVS
                     static_for<0, SDstr::thread_buffer_size>{}([&](auto d) {
                         constexpr auto x  = SDstr::d_to_x_offset(d);
                         const index_t col = j + s_origin[1] + x[1];
-                        const auto b      = bias_buf.template get<1>(
-                            static_cast<long_index_t>(row) * bias_stride_v + col, row < bias_rows_v && col < mask_v.x_total)[0];
+                        const auto b = bias_buf.template get<1>(static_cast<long_index_t>(row) * bias_stride_v + col,
+                                                                row < bias_rows_v && col < mask_v.x_total)[0];
                         s.get_thread_buffer()[d] =
                             s.get_thread_buffer()[d] * scale_s2 + type_convert<float>(b) * kLog2e;
                     });
@@ -344,7 +341,7 @@ struct BlockFmhaPipelineQRKSVS
                             static_for<0, 4>{}([&](auto k) {
                                 const uint32_t wk = uint32_t(rv[4 * k]) | uint32_t(rv[4 * k + 1]) << 8 |
                                                     uint32_t(rv[4 * k + 2]) << 16 | uint32_t(rv[4 * k + 3]) << 24;
-                                word = w == k ? wk : word;
+                                word              = w == k ? wk : word;
                             });
                             static_for<0, 4>{}([&](auto i) {
                                 if(!dropout.keep(static_cast<uint8_t>(word >> (8 * i))))
@@ -358,7 +355,7 @@ struct BlockFmhaPipelineQRKSVS
             // P in GEMM 1's type (fp8: scaled into its range first)
             auto p = make_static_distributed_tensor<PDataType>(SDstr{});
             static_for<0, SDstr::thread_buffer_size>{}([&](auto d) {
-                const float v = s.get_thread_buffer()[d];
+                const float v            = s.get_thread_buffer()[d];
                 p.get_thread_buffer()[d] = type_convert<PDataType>(kDoFp8StaticQuant ? v * scale_p : v);
             });
 
@@ -379,9 +376,9 @@ struct BlockFmhaPipelineQRKSVS
                 static_for<0, kN0 / WarpGemm1::kK>{}([&](auto c) {
                     const auto a = p_warp_tile<c>(p);
                     static_for<0, kN1 / S::kWarpN1>{}([&](auto n) {
-                        const auto b = load_tile(
-                            make_tile_window(v_lds, make_tuple(number<S::kWarpN1>{}, number<WarpGemm1::kK>{}),
-                                             make_multi_index(n * S::kWarpN1, c * WarpGemm1::kK), b_dstr));
+                        const auto b =
+                            load_tile(make_tile_window(v_lds, make_tuple(number<S::kWarpN1>{}, number<WarpGemm1::kK>{}),
+                                                       make_multi_index(n * S::kWarpN1, c * WarpGemm1::kK), b_dstr));
                         CWarp o;
                         static_for<0, kC>{}(
                             [&](auto e) { o.get_thread_buffer()[e] = r.o.get_thread_buffer()[n * kC + e]; });

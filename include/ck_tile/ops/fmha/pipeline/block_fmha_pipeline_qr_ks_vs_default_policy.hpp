@@ -25,18 +25,17 @@ struct BlockFmhaPipelineQRKSVSDefaultPolicy
     static constexpr index_t kVector16B = 16 / static_cast<index_t>(sizeof(T));
 
     template <typename Problem>
-    using WarpGemm0 = WarpGemmMfmaDispatcher_t<typename Problem::QDataType, typename Problem::KDataType,
-                                               typename Problem::SaccDataType, Problem::BlockFmhaShape::kWarpM,
-                                               Problem::BlockFmhaShape::kWarpN0, Problem::BlockFmhaShape::kWarpK0,
-                                               true>;
+    using WarpGemm0 =
+        WarpGemmMfmaDispatcher_t<typename Problem::QDataType, typename Problem::KDataType,
+                                 typename Problem::SaccDataType, Problem::BlockFmhaShape::kWarpM,
+                                 Problem::BlockFmhaShape::kWarpN0, Problem::BlockFmhaShape::kWarpK0, true>;
 
     template <typename Problem>
     struct WarpGemm1Select
     {
         using S      = typename Problem::BlockFmhaShape;
         using select = detail::warp_gemm_mfma_instr<typename Problem::PDataType, typename Problem::VDataType,
-                                                    typename Problem::OaccDataType, S::kWarpM, S::kWarpN1,
-                                                    S::kWarpK1>;
+                                                    typename Problem::OaccDataType, S::kWarpM, S::kWarpN1, S::kWarpK1>;
         using type   = WarpGemmImpl<WarpGemmAttributeMfmaSwizzleK<typename select::type, select::kIter>>;
     };
     template <typename Problem>
@@ -55,8 +54,7 @@ struct BlockFmhaPipelineQRKSVSDefaultPolicy
     CK_TILE_HOST_DEVICE static constexpr auto MakeKDramTileDistribution()
     {
         using S = typename Problem::BlockFmhaShape;
-        return MakeDramTileDistribution<typename Problem::KDataType, S::kN0, S::kK0BlockLength,
-                                        Problem::kBlockSize>();
+        return MakeDramTileDistribution<typename Problem::KDataType, S::kN0, S::kK0BlockLength, Problem::kBlockSize>();
     }
     // row-major V: [kN0 keys, kN1]; column-major V: [kN1, kN0 keys]
     template <typename Problem>

@@ -17,21 +17,20 @@
 
 namespace ck_tile {
 
-template <bool kPadSeqLenQ_, bool kPadSeqLenK_, bool kPadHeadDimQ_, bool kPadHeadDimV_,
-          bool kHasBias_, bool kHasBiasGrad_, bool kStoreLSE_, bool kHasDropout_,
-          bool kDoFp8StaticQuant_, index_t kBlockPerCu_ = -1>
+template <bool kPadSeqLenQ_, bool kPadSeqLenK_, bool kPadHeadDimQ_, bool kPadHeadDimV_, bool kHasBias_,
+          bool kHasBiasGrad_, bool kStoreLSE_, bool kHasDropout_, bool kDoFp8StaticQuant_, index_t kBlockPerCu_ = -1>
 struct TileFmhaTraits
 {
-    static constexpr bool kPadSeqLenQ                = kPadSeqLenQ_;
-    static constexpr bool kPadSeqLenK                = kPadSeqLenK_;
-    static constexpr bool kPadHeadDimQ               = kPadHeadDimQ_;
-    static constexpr bool kPadHeadDimV               = kPadHeadDimV_;
-    static constexpr bool kHasBias                   = kHasBias_;
-    static constexpr bool kHasBiasGrad               = kHasBiasGrad_;
-    static constexpr bool kStoreLSE                  = kStoreLSE_;
-    static constexpr bool kHasDropout                = kHasDropout_;
-    static constexpr bool kDoFp8StaticQuant          = kDoFp8StaticQuant_;
-    static constexpr index_t kBlockPerCu             = kBlockPerCu_;
+    static constexpr bool kPadSeqLenQ       = kPadSeqLenQ_;
+    static constexpr bool kPadSeqLenK       = kPadSeqLenK_;
+    static constexpr bool kPadHeadDimQ      = kPadHeadDimQ_;
+    static constexpr bool kPadHeadDimV      = kPadHeadDimV_;
+    static constexpr bool kHasBias          = kHasBias_;
+    static constexpr bool kHasBiasGrad      = kHasBiasGrad_;
+    static constexpr bool kStoreLSE         = kStoreLSE_;
+    static constexpr bool kHasDropout       = kHasDropout_;
+    static constexpr bool kDoFp8StaticQuant = kDoFp8StaticQuant_;
+    static constexpr index_t kBlockPerCu    = kBlockPerCu_;
     static_assert(!kHasBiasGrad, "TileFmhaTraits: the bias gradient is a backward feature");
 };
 
