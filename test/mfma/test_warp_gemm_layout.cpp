@@ -176,3 +176,81 @@ TEST_CASE("two half-K MFMAs (WarpGemmAttributeMfmaIterateK) take the double-K in
     CHECK(iterate_k_check<mi::v_mfma_f32_32x32x8_f16, mi::v_mfma_f32_32x32x16_f16, false>::ok);
     CHECK(iterate_k_check<mi::v_mfma_f32_32x32x8_bf16, mi::v_mfma_f32_32x32x16_bf16, true>::ok);
 }
+
+namespace {
+// WarpGemmAttributeMfmaSwizzleK<Instr, kKIter>: K taken in runs of 4 (<runs, lane groups, 4>):
+// lane l (group g = l / M) holds, for run r, the K values r * 4 G + 4 g .. + 3 of its row. That is
+// (1) a permutation of K, the same for A and B, so the GEMM is unchanged, and (2) exactly the
+// columns a lane holds in the transposed C layout of a square warp GEMM (C tile by C tile), which
+// is what lets attention's P = softmax(Q K^T) feed the second GEMM from registers.
+template <typename Instr, index_t KIter>
+struct swizzle_k_check
+{
+    using attr                 = ck_tile::WarpGemmAttributeMfmaSwizzleK<Instr, KIter>;
+    using tr                   = ck_tile::mfma_traits<Instr>;
+    static constexpr index_t M = attr::kM, K = attr::kK, G = ck_tile::get_warp_size() / attr::kM;
+    static constexpr index_t per_lane = attr::kPerLane;
+
+    static constexpr xy want(index_t l, index_t e) { return {l % M, (e / 4) * 4 * G + 4 * (l / M) + e % 4}; }
+
+    // every K value once per row
+    static constexpr bool k_is_a_permutation()
+    {
+        for(index_t row = 0; row < M; ++row)
+        {
+            index_t seen[128] = {};
+            for(index_t g = 0; g < G; ++g)
+                for(index_t e = 0; e < per_lane; ++e)
+                    ++seen[want(g * M + row, e).x1];
+            for(index_t k = 0; k < K; ++k)
+                if(seen[k] != 1)
+                    return false;
+        }
+        return K <= 128;
+    }
+
+    // the transposed C tile (M x M) of the same instruction: lane l's columns for key chunk c
+    static constexpr bool c_holds_every_a_value()
+    {
+        using cdstr = decltype(ck_tile::make_static_tile_distribution(typename attr::CWarpDstrEncoding{}));
+        for(index_t l = 0; l < ck_tile::get_warp_size(); ++l)
+        {
+            ck_tile::multi_index<1> ps{};
+            ps[0]         = l;
+            const auto c0 = cdstr::calculate_index(ps);
+            for(index_t chunk = 0; chunk < M / K; ++chunk)
+                for(index_t e = 0; e < per_lane; ++e)
+                {
+                    const index_t col = chunk * K + want(l, e).x1;
+                    bool held         = false;
+                    for(index_t d = 0; d < cdstr::get_thread_buffer_size(); ++d)
+                        held = held || (c0[0] + cdstr::d_to_x_offset(d)[0] == l % M &&
+                                        c0[1] + cdstr::d_to_x_offset(d)[1] == col);
+                    if(!held)
+                        return false;
+                }
+        }
+        return true;
+    }
+    static constexpr bool ok()
+    {
+        return first_mismatch<typename attr::AWarpDstrEncoding, per_lane>(want) < 0 &&
+               first_mismatch<typename attr::BWarpDstrEncoding, per_lane>(want) < 0 && k_is_a_permutation() &&
+               c_holds_every_a_value();
+    }
+};
+} // namespace
+
+TEST_CASE("WarpGemmAttributeMfmaSwizzleK: K in runs of 4, a permutation that matches the transposed C layout")
+{
+    CHECK(swizzle_k_check<mi::v_mfma_f32_32x32x8_f16, 2>::ok());  // gfx942's 32x32x16 fp16
+    CHECK(swizzle_k_check<mi::v_mfma_f32_32x32x16_f16, 1>::ok()); // gfx950's
+    CHECK(swizzle_k_check<mi::v_mfma_f32_32x32x8_bf16, 2>::ok());
+    CHECK(swizzle_k_check<mi::v_mfma_f32_16x16x16_f16, 2>::ok());
+    CHECK(swizzle_k_check<mi::v_mfma_f32_16x16x32_bf16, 1>::ok());
+    CHECK(swizzle_k_check<mi::v_mfma_f32_32x32x16_fp8_fp8, 1>::ok());
+    CHECK(swizzle_k_check<mi::v_mfma_f32_16x16x32_fp8_fp8, 1>::ok());
+    // the plain K order (IterateK's) is not that layout: P would not feed it from registers
+    using plain = ck_tile::WarpGemmAttributeMfmaIterateK<mi::v_mfma_f32_32x32x8_f16, 2, true>;
+    CHECK(first_mismatch<plain::AWarpDstrEncoding, 8>(swizzle_k_check<mi::v_mfma_f32_32x32x8_f16, 2>::want) >= 0);
+}
