@@ -236,10 +236,9 @@ struct FmhaFwdKernel
                     make_naive_tensor_view<address_space_enum::global>(
                         p, make_tuple(seqlen_k, k.hdim_v), make_tuple(k.stride_v, number<1>{}), number<kAlignmentV>{}),
                     make_tuple(number<S::kN0>{}, number<S::kN1>{}), sequence<1, 1>{});
-            else // [hdim_v, seqlen_k]: vectors along the keys (the pipeline zeroes those past
-                 // seqlen_k); group mode's batches start at any key, so there one key at a time
-                // (batch mode: rows of whole vectors, within the stride, so a row's last vector is
-                // inside the view)
+            else // [hdim_v, seqlen_k]. Batch mode: 16-byte vectors along the keys, the rows seen
+                 // as whole vectors (inside the stride; the pipeline zeroes the keys past
+                 // seqlen_k). Group mode: a batch's keys start anywhere, so one key at a time.
                 return pad_tensor_view(
                     make_naive_tensor_view<address_space_enum::global>(
                         p,
