@@ -19,6 +19,7 @@
 #include "ck_tile/host/runtime/runtime.hpp"
 #include "ck_tile/ops/fmha/block/block_attention_bias_enum.hpp"
 #include "ck_tile/ops/fmha/block/block_dropout.hpp"
+#include "ck_tile/ops/fmha/block/block_fmha_bwd_global_access.hpp"
 #include "ck_tile/ops/fmha/block/block_masking.hpp"
 #include "ck_tile/ops/fmha/block/block_position_encoding.hpp"
 
@@ -244,33 +245,26 @@ struct FmhaBwdDQDKDVKernel
                    static_cast<long_index_t>(start) * stride;
         };
 
-        // a (batch, head)'s [rows, cols] tensor with 16-byte vectors, padded to whole tiles
-        const auto view = [&](auto* p, index_t rows, index_t cols, index_t stride, auto tile_rows, auto tile_cols,
-                              auto vec) {
-            return pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
-                                       p, make_tuple(rows, cols), make_tuple(stride, number<1>{}), vec),
-                                   make_tuple(tile_rows, tile_cols), sequence<1, 1>{});
-        };
-        constexpr auto kM0 = number<S::kM0>{};
-        constexpr auto kN0 = number<S::kN0>{};
-        constexpr auto kDQ = number<S::kQKHeaddim>{};
-        constexpr auto kDV = number<S::kVHeaddim>{};
-        const auto q_view  = view(static_cast<const QDataType*>(k.q_ptr) +
-                                      off(k.stride_q, k.nhead_stride_q, k.batch_stride_q, i_nhead, q_start),
-                                  seqlen_q, k.hdim_q, k.stride_q, kM0, kDQ, number<kVec>{});
-        const auto k_view  = view(static_cast<const KDataType*>(k.k_ptr) +
-                                      off(k.stride_k, k.nhead_stride_k, k.batch_stride_k, i_nhead_k, k_start),
-                                  seqlen_k, k.hdim_q, k.stride_k, kN0, kDQ, number<kVec>{});
-        const auto v_view  = view(static_cast<const VDataType*>(k.v_ptr) +
-                                      off(k.stride_v, k.nhead_stride_v, k.batch_stride_v, i_nhead_k, k_start),
-                                  seqlen_k, k.hdim_v, k.stride_v, kN0, kDV, number<kVec>{});
-        const auto do_view = view(static_cast<const OGradDataType*>(k.do_ptr) +
-                                      off(k.stride_do, k.nhead_stride_do, k.batch_stride_do, i_nhead, q_start),
-                                  seqlen_q, k.hdim_v, k.stride_do, kM0, kDV, number<kVec>{});
-        const auto dq_view =
-            view(static_cast<AccDataType*>(k.dq_acc_ptr) +
-                     off(k.stride_dq_acc, k.nhead_stride_dq_acc, k.batch_stride_dq_acc, i_nhead, q_start),
-                 seqlen_q, k.hdim_q, k.stride_dq_acc, kM0, kDQ, number<1>{});
+        // the (batch, head)'s tensors (the pipeline's FmhaBwdTensor: no padded views)
+        const auto q_g = make_fmha_bwd_tensor(static_cast<const QDataType*>(k.q_ptr) +
+                                                  off(k.stride_q, k.nhead_stride_q, k.batch_stride_q, i_nhead, q_start),
+                                              seqlen_q, k.hdim_q, k.stride_q);
+        const auto k_g =
+            make_fmha_bwd_tensor(static_cast<const KDataType*>(k.k_ptr) +
+                                     off(k.stride_k, k.nhead_stride_k, k.batch_stride_k, i_nhead_k, k_start),
+                                 seqlen_k, k.hdim_q, k.stride_k);
+        const auto v_g =
+            make_fmha_bwd_tensor(static_cast<const VDataType*>(k.v_ptr) +
+                                     off(k.stride_v, k.nhead_stride_v, k.batch_stride_v, i_nhead_k, k_start),
+                                 seqlen_k, k.hdim_v, k.stride_v);
+        const auto do_g =
+            make_fmha_bwd_tensor(static_cast<const OGradDataType*>(k.do_ptr) +
+                                     off(k.stride_do, k.nhead_stride_do, k.batch_stride_do, i_nhead, q_start),
+                                 seqlen_q, k.hdim_v, k.stride_do);
+        const auto dq_g =
+            make_fmha_bwd_tensor(static_cast<AccDataType*>(k.dq_acc_ptr) + off(k.stride_dq_acc, k.nhead_stride_dq_acc,
+                                                                               k.batch_stride_dq_acc, i_nhead, q_start),
+                                 seqlen_q, k.hdim_q, k.stride_dq_acc);
         const long_index_t off_lsed = off(1, k.nhead_stride_lsed, k.batch_stride_lsed, i_nhead, q_start);
         const auto lse_buf          = make_buffer_view<address_space_enum::global>(
             static_cast<const LSEDataType*>(k.lse_ptr) + off_lsed, seqlen_q);
@@ -330,30 +324,29 @@ struct FmhaBwdDQDKDVKernel
                                off(k.stride_dv, k.nhead_stride_dv, k.batch_stride_dv, i_nhead, k_start);
 
         __shared__ char p_smem[GetSmemSize()];
-        const auto r = FmhaPipeline{}(q_view, k_view, v_view, do_view, dq_view, lse_buf, d_buf, bias_buf, k.stride_bias,
-                                      k.bias_type, alibi, mask, i_n0, seqlen_q, k.scale, dropout, is_dropout, p_smem);
+        const auto r = FmhaPipeline{}(q_g, k_g, v_g, do_g, dq_g, lse_buf, d_buf, bias_buf, k.stride_bias, k.bias_type,
+                                      alibi, mask, i_n0, seqlen_q, k.scale, dropout, is_dropout, p_smem);
 
-        const index_t sk = static_cast<index_t>(opaque_sgpr_copy(static_cast<uint32_t>(seqlen_k)));
+        const uint32_t sk = opaque_sgpr_copy(static_cast<uint32_t>(seqlen_k));
+        const auto out    = [&](const auto& tile, auto* p, index_t cols, index_t stride) {
+            using T      = std::remove_pointer_t<decltype(p)>;
+            const auto g = make_fmha_bwd_tensor(p, static_cast<index_t>(sk), cols, stride);
+            if constexpr(std::is_same_v<T, AccDataType>)
+                fmha_bwd_atomic_add(tile, g, i_n0, 0, sk, static_cast<uint32_t>(cols), static_cast<uint32_t>(stride));
+            else
+                fmha_bwd_store<1>(cast_tile<T>(tile), g, i_n0, 0, sk, static_cast<uint32_t>(cols),
+                                  static_cast<uint32_t>(stride));
+        };
         if(shared_kv)
         {
             // several query heads add into one K/V head's fp32 rows
-            atomic_add_tile(make_tile_window(view(p_dk_acc, sk, k.hdim_q, k.stride_dk_acc, kN0, kDQ, number<1>{}),
-                                             make_tuple(kN0, kDQ), make_multi_index(i_n0, 0),
-                                             r.dk.get_tile_distribution()),
-                            r.dk);
-            atomic_add_tile(make_tile_window(view(p_dv_acc, sk, k.hdim_v, k.stride_dv_acc, kN0, kDV, number<1>{}),
-                                             make_tuple(kN0, kDV), make_multi_index(i_n0, 0),
-                                             r.dv.get_tile_distribution()),
-                            r.dv);
+            out(r.dk, p_dk_acc, k.hdim_q, k.stride_dk_acc);
+            out(r.dv, p_dv_acc, k.hdim_v, k.stride_dv_acc);
         }
         else
         {
-            store_tile(make_tile_window(view(p_dk, sk, k.hdim_q, k.stride_dk, kN0, kDQ, number<1>{}),
-                                        make_tuple(kN0, kDQ), make_multi_index(i_n0, 0), r.dk.get_tile_distribution()),
-                       cast_tile<KGradDataType>(r.dk));
-            store_tile(make_tile_window(view(p_dv, sk, k.hdim_v, k.stride_dv, kN0, kDV, number<1>{}),
-                                        make_tuple(kN0, kDV), make_multi_index(i_n0, 0), r.dv.get_tile_distribution()),
-                       cast_tile<VGradDataType>(r.dv));
+            out(r.dk, p_dk, k.hdim_q, k.stride_dk);
+            out(r.dv, p_dv, k.hdim_v, k.stride_dv);
         }
     }
 };

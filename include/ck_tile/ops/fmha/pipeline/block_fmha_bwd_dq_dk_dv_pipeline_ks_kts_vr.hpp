@@ -18,6 +18,7 @@
 #include "ck_tile/core.hpp"
 #include "ck_tile/ops/fmha/block/block_attention_bias_enum.hpp"
 #include "ck_tile/ops/fmha/block/block_dropout.hpp"
+#include "ck_tile/ops/fmha/block/block_fmha_bwd_global_access.hpp"
 #include "ck_tile/ops/fmha/pipeline/block_fmha_bwd_pipeline_default_policy.hpp"
 
 namespace ck_tile {
@@ -115,28 +116,23 @@ struct BlockFmhaBwdDQDKDVPipelineKSKTSVR
         });
     }
 
-    // byte (b % 16) of a 16-byte Philox draw, b known only at run time: selected word by word
-    // (indexing the array at run time would put it in scratch)
-    CK_TILE_DEVICE static uint8_t byte_of(const array<uint8_t, 16>& rv, index_t b)
+    // v where the bit mask m is all ones, +0 where it is 0 (also for an inf or NaN v)
+    CK_TILE_DEVICE static float and_bits(float v, uint32_t m)
     {
-        uint32_t word = 0;
-        static_for<0, 4>{}([&](auto k) {
-            const uint32_t wk = uint32_t(rv[4 * k]) | uint32_t(rv[4 * k + 1]) << 8 | uint32_t(rv[4 * k + 2]) << 16 |
-                                uint32_t(rv[4 * k + 3]) << 24;
-            word              = (b / 4) == k ? wk : word;
-        });
-        return static_cast<uint8_t>(word >> (8 * (b % 4)));
+        return __builtin_bit_cast(float, __builtin_bit_cast(uint32_t, v) & m);
     }
 
-    // q_view [seqlen_q, hdim_q], k_view [seqlen_k, hdim_q], v_view [seqlen_k, hdim_v], do_view
-    // [seqlen_q, hdim_v], dq_view (fp32) [seqlen_q, hdim_q]: the (batch, head)'s tensors padded to
-    // whole tiles. lse_buf / d_buf: the rows' LSE and D. bias_buf: [seqlen_q, seqlen_k] rows
+    // q_g [seqlen_q, hdim_q], k_g [seqlen_k, hdim_q], v_g [seqlen_k, hdim_v], do_g [seqlen_q,
+    // hdim_v], dq_g (fp32) [seqlen_q, hdim_q]: the (batch, head)'s tensors (block_fmha_bwd_global_
+    // access.hpp). lse_buf / d_buf: the rows' LSE and D. bias_buf: [seqlen_q, seqlen_k] rows
     // bias_stride apart (ELEMENTWISE_BIAS); position_encoding: ALiBi (ALIBI). i_n0: the block's
     // first key.
-    template <typename QView, typename KView, typename VView, typename OGradView, typename QGradView,
-              typename LSEBuffer, typename DBuffer, typename BiasBuffer, typename PositionEncoding>
-    CK_TILE_DEVICE Result operator()(const QView& q_view, const KView& k_view, const VView& v_view,
-                                     const OGradView& do_view, const QGradView& dq_view, const LSEBuffer& lse_buf,
+    template <typename LSEBuffer, typename DBuffer, typename BiasBuffer, typename PositionEncoding>
+    CK_TILE_DEVICE Result operator()(const FmhaBwdTensor<const QDataType>& q_g,
+                                     const FmhaBwdTensor<const KDataType>& k_g,
+                                     const FmhaBwdTensor<const VDataType>& v_g,
+                                     const FmhaBwdTensor<const OGradDataType>& do_g,
+                                     const FmhaBwdTensor<AccDataType>& dq_g, const LSEBuffer& lse_buf,
                                      const DBuffer& d_buf, const BiasBuffer& bias_buf, index_t bias_stride,
                                      BlockAttentionBiasEnum bias_type, const PositionEncoding& position_encoding,
                                      const FmhaMask& mask, index_t i_n0, index_t seqlen_q, float scale,
@@ -188,13 +184,14 @@ struct BlockFmhaBwdDQDKDVPipelineKSKTSVR
             lds(kOffDS, Policy::template MakeDSTLdsDescriptor<Problem>(), static_cast<GemmDataType*>(nullptr));
 
         // ---- K: once, into LDS; V: once, into the dPd GEMM's A warp tiles ---------------------------
+        constexpr index_t kVecQK = Policy::template kVector16B<QDataType>;
+        constexpr index_t kVecV  = Policy::template kVector16B<VDataType>;
         {
-            const auto k_win =
-                make_tile_window(k_view, make_tuple(number<kN0>{}, number<kQKHeaddim>{}), make_multi_index(i_n0, 0),
-                                 Policy::template MakeKDramTileDistribution<Problem>());
-            const auto k_regs = load_tile(k_win);
+            constexpr auto k_dstr = Policy::template MakeKDramTileDistribution<Problem>();
+            auto k_regs           = make_static_distributed_tensor<KDataType>(k_dstr);
+            fmha_bwd_load<kVecQK>(k_regs, k_g, i_n0, 0, k_g.rows, k_g.cols, k_g.stride);
             store_tile(make_tile_window(k_lds, make_tuple(number<kN0>{}, number<kQKHeaddim>{}), make_multi_index(0, 0),
-                                        k_win.get_tile_distribution()),
+                                        k_dstr),
                        k_regs);
         }
         constexpr index_t kVIter = kVHeaddim / WarpGemmS::kK;
@@ -202,20 +199,15 @@ struct BlockFmhaBwdDQDKDVPipelineKSKTSVR
         constexpr auto a_dstr_s  = typename VWarp::StaticTileDistribution{};
         VWarp v[kVIter];
         static_for<0, kVIter>{}([&](auto k) {
-            v[k] = load_tile(make_tile_window(v_view, make_tuple(number<S::kWarpM>{}, number<WarpGemmS::kK>{}),
-                                              make_multi_index(i_n0 + warp * S::kWarpM, k * WarpGemmS::kK), a_dstr_s));
+            fmha_bwd_load<kVecV>(v[k], v_g, i_n0 + warp * S::kWarpM, k * WarpGemmS::kK, v_g.rows, v_g.cols, v_g.stride);
         });
 
-        auto q_win =
-            make_tile_window(q_view, make_tuple(number<kM0>{}, number<kQKHeaddim>{}), make_multi_index(y_start, 0),
-                             Policy::template MakeQDramTileDistribution<Problem>());
-        auto do_win =
-            make_tile_window(do_view, make_tuple(number<kM0>{}, number<kVHeaddim>{}), make_multi_index(y_start, 0),
-                             Policy::template MakeOGradDramTileDistribution<Problem>());
+        constexpr auto q_dstr  = Policy::template MakeQDramTileDistribution<Problem>();
+        constexpr auto do_dstr = Policy::template MakeOGradDramTileDistribution<Problem>();
         const auto q_lds_win =
-            make_tile_window(q_lds, q_win.get_window_lengths(), make_multi_index(0, 0), q_win.get_tile_distribution());
-        const auto do_lds_win = make_tile_window(do_lds, do_win.get_window_lengths(), make_multi_index(0, 0),
-                                                 do_win.get_tile_distribution());
+            make_tile_window(q_lds, make_tuple(number<kM0>{}, number<kQKHeaddim>{}), make_multi_index(0, 0), q_dstr);
+        const auto do_lds_win =
+            make_tile_window(do_lds, make_tuple(number<kM0>{}, number<kVHeaddim>{}), make_multi_index(0, 0), do_dstr);
         const auto ds_store_win =
             make_tile_window(dst_lds, make_tuple(number<kN0>{}, number<kM0>{}), make_multi_index(0, 0), SDstr{});
 
@@ -224,24 +216,38 @@ struct BlockFmhaBwdDQDKDVPipelineKSKTSVR
         const index_t key   = i_n0 + s_origin[0];
         // run-time values used per score, in vector registers (scalar copies would stay live
         // through the loop; see the forward pipeline)
-        FmhaMask mask_v             = mask;
-        mask_v.y                    = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.y)));
-        mask_v.x                    = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.x)));
-        mask_v.x_total              = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(mask.x_total)));
-        const index_t seqlen_q_v    = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(seqlen_q)));
-        const index_t bias_stride_v = static_cast<index_t>(opaque_vgpr_copy(static_cast<uint32_t>(bias_stride)));
-        const float scale_v         = __builtin_bit_cast(float, opaque_vgpr_copy(__builtin_bit_cast(uint32_t, scale)));
-        const float rp_undrop       = kHasDropout && is_dropout ? dropout.rp_undrop : 1.f;
+        const uint32_t mask_x_v   = opaque_vgpr_copy(static_cast<uint32_t>(mask.x));
+        const uint32_t mask_y_v   = opaque_vgpr_copy(static_cast<uint32_t>(mask.y));
+        const uint32_t seqlen_q_v = opaque_vgpr_copy(static_cast<uint32_t>(seqlen_q));
+        // the shapes and strides of Q, dO and dQ likewise (fmha_bwd_for_each_access)
+        const uint32_t hdim_q_v      = opaque_vgpr_copy(static_cast<uint32_t>(q_g.cols));
+        const uint32_t hdim_v_v      = opaque_vgpr_copy(static_cast<uint32_t>(do_g.cols));
+        const uint32_t stride_q_v    = opaque_vgpr_copy(static_cast<uint32_t>(q_g.stride));
+        const uint32_t stride_do_v   = opaque_vgpr_copy(static_cast<uint32_t>(do_g.stride));
+        const uint32_t stride_dq_v   = opaque_vgpr_copy(static_cast<uint32_t>(dq_g.stride));
+        const uint32_t bias_stride_v = opaque_vgpr_copy(static_cast<uint32_t>(bias_stride));
+        const float scale_v          = __builtin_bit_cast(float, opaque_vgpr_copy(__builtin_bit_cast(uint32_t, scale)));
+        const uint32_t key_ok        = fmha_bwd_neg_mask(static_cast<uint32_t>(key - seqlen_k)); // key < seqlen_k
+        const float rp_undrop        = kHasDropout && is_dropout ? dropout.rp_undrop : 1.f;
+        // dropout: the lane's key picks byte key % 16 of each draw: word (key % 16) / 4, shifted
+        const index_t key_16            = key / 16;
+        const uint32_t drop_shift       = 8 * (key % 4);
+        const uint32_t drop_threshold_v = opaque_vgpr_copy(dropout.p_undrop_in_uint8_t);
+        uint32_t drop_word[4];
+        static_for<0, 4>{}([&](auto k) {
+            drop_word[k] = fmha_bwd_neg_mask(static_cast<uint32_t>(((key % 16) / 4) ^ static_cast<index_t>(k)) -
+                                             1u); // all ones for word k
+        });
 
         for(index_t step = 0; step < num_steps; ++step)
         {
             const index_t i_m0 = y_start + step * kM0;
 
             // ---- Q and dO of these rows into LDS ----------------------------------------------------
-            const auto q_regs  = load_tile(q_win);
-            const auto do_regs = load_tile(do_win);
-            move_tile_window(q_win, make_multi_index(kM0, 0));
-            move_tile_window(do_win, make_multi_index(kM0, 0));
+            auto q_regs  = make_static_distributed_tensor<QDataType>(q_dstr);
+            auto do_regs = make_static_distributed_tensor<OGradDataType>(do_dstr);
+            fmha_bwd_load<kVecQK>(q_regs, q_g, i_m0, 0, seqlen_q_v, hdim_q_v, stride_q_v);
+            fmha_bwd_load<kVecV>(do_regs, do_g, i_m0, 0, seqlen_q_v, hdim_v_v, stride_do_v);
             block_sync_lds(); // the last step's reads of Q, dO and dS are done
             store_tile(q_lds_win, q_regs);
             store_tile(do_lds_win, do_regs);
@@ -267,37 +273,85 @@ struct BlockFmhaBwdDQDKDVPipelineKSKTSVR
                 WarpGemmS{}(dpt, v[k], b);
             });
 
-            // ---- P, Pd and dS, score by score -------------------------------------------------------
+            // ---- P, Pd and dS, score by score, a phase at a time ---------------------------------------
+            // (the conditions as bit masks in vector registers, see fmha_bwd_neg_mask; uniform branches
+            // around whole phases, not inside the per-score work)
+            constexpr index_t kS = SDstr::thread_buffer_size;
+            float s[kS];
+            static_for<0, kS>{}([&](auto d) { s[d] = st.get_thread_buffer()[d] * scale_v; });
+            if constexpr(kHasBias)
+            {
+                if(bias_type == BlockAttentionBiasEnum::ELEMENTWISE_BIAS)
+                {
+                    static_for<0, kS>{}([&](auto d) {
+                        constexpr auto x  = SDstr::d_to_x_offset(d);
+                        const index_t row = i_m0 + s_origin[1] + x[1];
+                        // outside the rows or keys: an offset past any buffer (the read gives 0)
+                        const uint32_t ok = fmha_bwd_neg_mask(static_cast<uint32_t>(row) - seqlen_q_v) & key_ok;
+                        const uint32_t i  = (static_cast<uint32_t>(row) * bias_stride_v + static_cast<uint32_t>(key)) |
+                                            (~ok & 0x7fffffffu);
+                        s[d] += type_convert<float>(bias_buf.template get<1>(i, true)[0]);
+                    });
+                }
+                else if(bias_type == BlockAttentionBiasEnum::ALIBI)
+                {
+                    static_for<0, kS>{}([&](auto d) {
+                        constexpr auto x = SDstr::d_to_x_offset(d);
+                        position_encoding.update(s[d], i_m0 + s_origin[1] + x[1], key);
+                    });
+                }
+            }
+            float p[kS], dp[kS], dd[kS];
+            static_for<0, kS>{}([&](auto d) {
+                constexpr auto x       = SDstr::d_to_x_offset(d);
+                const index_t row      = i_m0 + s_origin[1] + x[1]; // the query
+                const uint32_t in_rows = fmha_bwd_neg_mask(static_cast<uint32_t>(row) - seqlen_q_v);
+                const float lse        = lse_buf.template get<1>(row, true)[0];
+                dd[d]                  = d_buf.template get<1>(row, true)[0];
+                // visible: in the rows, inside the mask (block_masking.hpp's IsOutOfBound) and
+                // LSE > -inf (a row that saw no key in the forward)
+                uint32_t ok = in_rows & key_ok;
+                if constexpr(FmhaMask::IsMasking)
+                {
+                    ok &= fmha_bwd_neg_mask(static_cast<uint32_t>(key) - static_cast<uint32_t>(row) -
+                                            mask_x_v); // key < row + x
+                    if constexpr(FmhaMask::IsLocal)
+                        ok &= fmha_bwd_neg_mask(static_cast<uint32_t>(row) - mask_y_v -
+                                                static_cast<uint32_t>(key)); // key > row - y
+                }
+                const float lse_e = lse == kNegInf ? -kNegInf : lse;
+                p[d]              = and_bits(__builtin_exp2f((s[d] - lse_e) * kLog2e), ok);
+                dp[d]             = dpt.get_thread_buffer()[d];
+            });
+            float pd[kS];
+            static_for<0, kS>{}([&](auto d) { pd[d] = p[d]; });
+            if constexpr(kHasDropout)
+            {
+                if(is_dropout)
+                {
+                    static_for<0, kS>{}([&](auto d) {
+                        constexpr auto x  = SDstr::d_to_x_offset(d);
+                        const index_t row = i_m0 + s_origin[1] + x[1];
+                        const auto rv     = dropout.randval16(row, key_16);
+                        // the lane's byte: its word by the masks drop_word, then a shift
+                        uint32_t word = 0;
+                        static_for<0, 4>{}([&](auto k) {
+                            const uint32_t wk = uint32_t(rv[4 * k]) | uint32_t(rv[4 * k + 1]) << 8 |
+                                                uint32_t(rv[4 * k + 2]) << 16 | uint32_t(rv[4 * k + 3]) << 24;
+                            word |= wk & drop_word[k];
+                        });
+                        // kept iff byte <= threshold
+                        const uint32_t keep = ~fmha_bwd_neg_mask(drop_threshold_v - ((word >> drop_shift) & 0xffu));
+                        pd[d]               = and_bits(p[d] * rp_undrop, keep);
+                        dp[d]               = and_bits(dp[d] * rp_undrop, keep);
+                    });
+                }
+            }
             auto pd_t = make_static_distributed_tensor<GemmDataType>(SDstr{});
             auto ds_t = make_static_distributed_tensor<GemmDataType>(SDstr{});
-            static_for<0, SDstr::thread_buffer_size>{}([&](auto d) {
-                constexpr auto x  = SDstr::d_to_x_offset(d);
-                const index_t row = i_m0 + s_origin[1] + x[1]; // the query
-                float s           = st.get_thread_buffer()[d] * scale_v;
-                if constexpr(kHasBias)
-                {
-                    if(bias_type == BlockAttentionBiasEnum::ELEMENTWISE_BIAS)
-                        s += type_convert<float>(
-                            bias_buf.template get<1>(static_cast<long_index_t>(row) * bias_stride_v + key,
-                                                     row < seqlen_q_v && key < mask_v.x_total)[0]);
-                    else if(bias_type == BlockAttentionBiasEnum::ALIBI)
-                        position_encoding.update(s, row, key);
-                }
-                const bool in_rows = row < seqlen_q_v;
-                const float lse    = lse_buf.template get<1>(row, in_rows)[0];
-                const float dd     = d_buf.template get<1>(row, in_rows)[0];
-                const bool visible = in_rows && !mask_v.IsOutOfBound(row, key) && lse != kNegInf;
-                const float p      = visible ? __builtin_exp2f((s - lse) * kLog2e) : 0.f;
-                bool keep          = true;
-                if constexpr(kHasDropout)
-                {
-                    if(is_dropout)
-                        keep = dropout.keep(byte_of(dropout.randval16(row, key / 16), key % 16));
-                }
-                const float pd              = keep ? p * rp_undrop : 0.f;
-                const float dp              = keep ? dpt.get_thread_buffer()[d] * rp_undrop : 0.f;
-                pd_t.get_thread_buffer()[d] = type_convert<GemmDataType>(pd);
-                ds_t.get_thread_buffer()[d] = type_convert<GemmDataType>(p * (dp - dd));
+            static_for<0, kS>{}([&](auto d) {
+                pd_t.get_thread_buffer()[d] = type_convert<GemmDataType>(pd[d]);
+                ds_t.get_thread_buffer()[d] = type_convert<GemmDataType>(p[d] * (dp[d] - dd[d]));
             });
 
             // ---- dV += Pd^T dO, dK += dS^T Q ------------------------------------------------------------
@@ -327,10 +381,7 @@ struct BlockFmhaBwdDQDKDVPipelineKSKTSVR
                         WarpGemmDQ{}(acc, a, b);
                     });
                     tile_elementwise_inout([&](auto& x) { x *= scale_v; }, acc);
-                    atomic_add_tile(make_tile_window(dq_view, make_tuple(number<kM0>{}, number<S::kWarpN>{}),
-                                                     make_multi_index(i_m0, n * S::kWarpN),
-                                                     typename CWarpDQ::StaticTileDistribution{}),
-                                    acc);
+                    fmha_bwd_atomic_add(acc, dq_g, i_m0, n * S::kWarpN, seqlen_q_v, hdim_q_v, stride_dq_v);
                 });
             }
         }
