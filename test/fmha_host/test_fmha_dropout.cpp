@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The FMHA dropout stream (block_dropout.hpp): upstream's definition, the threshold, keep rates,
+// uniform bytes, and the host fill.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -10,48 +12,51 @@
 
 using namespace ck_tile;
 
-TEST_CASE("randval follows its definition: byte col%16 of philox4x32_10 at counter offset + col/16")
+// The stream as upstream's host reference defines it (reference_batched_dropout_randval): per 32 x 32
+// tile of P, 64 draws of Philox4x32 with 7 rounds, draw l at offset drop_offset + (b * nhead + h) *
+// 64 + l and subsequence tile_row | tile_col << 32; byte k of draw l is element (16 (k / 8) + 8 (l /
+// 32) + k % 8, l % 32) of the tile. Written out here with the philox class, independently of
+// block_dropout.hpp's inversion.
+TEST_CASE("randval is upstream's stream: 32x32 tiles, 64 seven-round Philox draws each")
 {
-    const uint64_t seed = 0x0123456789abcdefull, offset = 0xfffffffffffffff0ull; // c crosses 2^64
-    const index_t b = 3, h = 5, nh = 7, row = 1234;
-    for(index_t col = 0; col < 1024; col += 7)
-    {
-        const uint64_t c = offset + uint64_t(col / 16);
-        const auto r     = philox::philox4x32_10(
-            array<uint32_t, 4>{{uint32_t(c), uint32_t(c >> 32), uint32_t(row), uint32_t(b * nh + h)}},
-            array<uint32_t, 2>{{uint32_t(seed), uint32_t(seed >> 32)}});
-        const int k = col % 16;
-        CHECK(fmha_dropout_randval(seed, offset, b, h, nh, row, col) == uint8_t(r[k / 4] >> (8 * (k % 4))));
-    }
+    const uint64_t seed = 0x0123456789abcdefull, offset = 0xffffffffffffff00ull; // crosses 2^64
+    const index_t b = 3, h = 5, nh = 7;
+    for(index_t tr : {0, 1, 37})
+        for(index_t tc : {0, 2, 101})
+            for(index_t lane = 0; lane < 64; ++lane)
+            {
+                const uint64_t o  = offset + uint64_t(b * nh + h) * 64 + uint64_t(lane);
+                const uint64_t ss = uint64_t(uint32_t(tr)) | (uint64_t(uint32_t(tc)) << 32);
+                const auto w      = philox::philox4x32<7>(
+                    array<uint32_t, 4>{{uint32_t(o), uint32_t(o >> 32), uint32_t(ss), uint32_t(ss >> 32)}},
+                    array<uint32_t, 2>{{uint32_t(seed), uint32_t(seed >> 32)}});
+                for(index_t k = 0; k < 16; ++k)
+                {
+                    const index_t row = 32 * tr + 16 * (k / 8) + 8 * (lane / 32) + k % 8;
+                    const index_t col = 32 * tc + lane % 32;
+                    CHECK(fmha_dropout_randval(seed, offset, b, h, nh, row, col) == uint8_t(w[k / 4] >> (8 * (k % 4))));
+                }
+            }
 }
 
-TEST_CASE("randval16 agrees with randval, and the philox object gives the same block")
+TEST_CASE("randval: the stream depends on seed, offset, the element and the global head index only")
 {
-    const uint64_t seed = 1, offset = 0;
-    for(index_t row : {0, 1, 63, 4095})
-        for(index_t col16 : {0, 1, 2, 100})
+    for(index_t row : {0, 9, 40})
+        for(index_t col : {0, 31, 33})
         {
-            const auto bytes = fmha_dropout_randval16(seed, offset, 1, 2, 8, row, col16);
-            for(index_t j = 0; j < 16; ++j)
-                CHECK(bytes[j] == fmha_dropout_randval(seed, offset, 1, 2, 8, row, col16 * 16 + j));
-            uint8_t ph[16];
-            philox(seed, offset + col16).get_random_16x8(ph, uint64_t(row) | (uint64_t(1 * 8 + 2) << 32));
-            for(index_t j = 0; j < 16; ++j)
-                CHECK(bytes[j] == ph[j]);
+            // batch 1 head 2 of 8 and batch 0 head 10 of 8 name the same slice index (1*8+2 = 10)
+            CHECK(fmha_dropout_randval(9, 0, 1, 2, 8, row, col) == fmha_dropout_randval(9, 0, 0, 10, 8, row, col));
+            // the offset moves whole heads' draws: offset 64 at head 0 is offset 0 at head 1
+            CHECK(fmha_dropout_randval(9, 64, 0, 0, 2, row, col) == fmha_dropout_randval(9, 0, 0, 1, 2, row, col));
         }
-}
-
-TEST_CASE("randval: the stream depends on seed, offset, row and the global head index only")
-{
-    // batch 1 head 2 of 8 and batch 0 head 10 of 8 name the same slice index (1*8+2 = 10)
-    CHECK(fmha_dropout_randval16(9, 0, 1, 2, 8, 5, 3) == fmha_dropout_randval16(9, 0, 0, 10, 8, 5, 3));
-    // offset shifts the column blocks: offset 1 at block 0 is offset 0 at block 1
-    CHECK(fmha_dropout_randval16(9, 1, 0, 0, 1, 5, 0) == fmha_dropout_randval16(9, 0, 0, 0, 1, 5, 1));
     int differ = 0;
-    differ += !(fmha_dropout_randval16(9, 0, 0, 0, 1, 5, 0) == fmha_dropout_randval16(10, 0, 0, 0, 1, 5, 0));
-    differ += !(fmha_dropout_randval16(9, 0, 0, 0, 1, 5, 0) == fmha_dropout_randval16(9, 0, 0, 0, 1, 6, 0));
-    differ += !(fmha_dropout_randval16(9, 0, 0, 0, 2, 5, 0) == fmha_dropout_randval16(9, 0, 0, 1, 2, 5, 0));
-    CHECK(differ == 3);
+    for(index_t col = 0; col < 8; ++col)
+    {
+        differ += fmha_dropout_randval(9, 0, 0, 0, 1, 5, col) != fmha_dropout_randval(10, 0, 0, 0, 1, 5, col);
+        differ += fmha_dropout_randval(9, 0, 0, 0, 1, 5, col) != fmha_dropout_randval(9, 0, 0, 0, 1, 37, col);
+        differ += fmha_dropout_randval(9, 0, 0, 0, 2, 5, col) != fmha_dropout_randval(9, 0, 0, 1, 2, 5, col);
+    }
+    CHECK(differ >= 20); // a byte repeats by chance with probability 1/256
 }
 
 TEST_CASE("threshold and scale as upstream: floor((1 - p) * 255), keep iff randval <= threshold")
@@ -97,9 +102,8 @@ TEST_CASE("byte values are uniform over 0..255")
     int hist[256]  = {};
     const int rows = 128, cols = 1024;
     for(index_t r = 0; r < rows; ++r)
-        for(index_t c16 = 0; c16 < cols / 16; ++c16)
-            for(uint8_t v : fmha_dropout_randval16(42, 0, 0, 0, 1, r, c16))
-                ++hist[v];
+        for(index_t c = 0; c < cols; ++c)
+            ++hist[fmha_dropout_randval(42, 0, 0, 0, 1, r, c)];
     const double mean = double(rows) * cols / 256; // 512 per value, sd ~ 22.6
     double chi2       = 0;
     for(int v = 0; v < 256; ++v)
@@ -107,11 +111,11 @@ TEST_CASE("byte values are uniform over 0..255")
     CHECK(chi2 < 350); // 255 degrees of freedom: p(chi2 > 350) is below 1e-4
 }
 
-TEST_CASE("fmha_dropout_fill_randval fills every element, including a ragged last block")
+TEST_CASE("fmha_dropout_fill_randval (tile by tile) agrees with randval (element by element), ragged tiles too")
 {
-    HostTensor<uint8_t> rv({5, 37});
+    HostTensor<uint8_t> rv({70, 37});
     fmha_dropout_fill_randval(rv, 11, 2, 1, 3, 6);
-    for(std::size_t r = 0; r < 5; ++r)
+    for(std::size_t r = 0; r < 70; ++r)
         for(std::size_t c = 0; c < 37; ++c)
             CHECK(rv(r, c) == fmha_dropout_randval(11, 2, 1, 3, 6, index_t(r), index_t(c)));
     HostTensor<uint8_t> wrong({2, 3, 4});

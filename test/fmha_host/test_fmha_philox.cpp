@@ -58,22 +58,22 @@ TEST_CASE("philox4x32<7> matches Random123's known answers (upstream CK's round 
         CHECK(philox::philox4x32<7>(k.ctr, k.key) == k.out);
 }
 
-TEST_CASE("philox object: counter = {offset, subsequence}, key = seed")
+TEST_CASE("philox object: counter = {offset, subsequence}, key = seed, 7 rounds as upstream")
 {
     // the pi vector expressed as seed / subsequence / offset
     const uint64_t seed   = (uint64_t(0x299f31d0u) << 32) | 0xa4093822u;
     const uint64_t offset = (uint64_t(0x85a308d3u) << 32) | 0x243f6a88u;
     const uint64_t subseq = (uint64_t(0x03707344u) << 32) | 0x13198a2eu;
-    CHECK(philox(seed, subseq, offset).get_philox_4x32() == kat10[2].out);
-    CHECK(philox(seed, offset).get_philox_4x32(subseq) == kat10[2].out);
-    CHECK(philox(seed, 12345, offset).get_philox_4x32(subseq) == kat10[2].out); // explicit wins
+    CHECK(philox(seed, subseq, offset).get_philox_4x32() == kat7[2].out);
+    CHECK(philox(seed, offset).get_philox_4x32(subseq) == kat7[2].out);
+    CHECK(philox(seed, 12345, offset).get_philox_4x32(subseq) == kat7[2].out); // explicit wins
 
     uint8_t b16[16];
     philox(seed, offset).get_random_16x8(b16, subseq);
     for(int i = 0; i < 16; ++i)
-        CHECK(b16[i] == uint8_t(kat10[2].out[i / 4] >> (8 * (i % 4))));
-    CHECK(b16[0] == 0x09);
-    CHECK(b16[3] == 0xd1);
+        CHECK(b16[i] == uint8_t(kat7[2].out[i / 4] >> (8 * (i % 4))));
+    CHECK(b16[0] == 0xba);
+    CHECK(b16[3] == 0x4d);
 
     uint8_t b8[8];
     philox(seed, offset).get_random_8x8(b8, subseq, 3, 1);

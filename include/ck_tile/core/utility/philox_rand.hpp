@@ -12,8 +12,9 @@
 //
 // The class keeps upstream CK Tile's name and accessors (get_philox_4x32, get_random_16x8/8x8/4x8)
 // with the counter laid out as upstream does: {lo(offset), hi(offset), lo(subsequence),
-// hi(subsequence)}, key {lo(seed), hi(seed)}. Upstream's class runs 7 rounds; ours runs 10 (the
-// standard, tested variant), so its bits differ from upstream's by design. Everything is
+// hi(subsequence)}, key {lo(seed), hi(seed)}, and upstream's 7 rounds (kRounds), so its bits are
+// upstream's (FMHA dropout depends on that); philox4x32_10 is the standard 10-round function.
+// Random123 publishes known answers for both; our tests check them. Everything is
 // constexpr-friendly integer arithmetic, with no memory beyond the registers of the result.
 #pragma once
 #include "ck_tile/core/config.hpp"
@@ -70,10 +71,13 @@ struct philox
         return philox4x32<10>(counter, key);
     }
 
+    // the accessors' rounds: upstream's
+    static constexpr index_t kRounds = 7;
+
     // 128 random bits of block `offset` of stream `subsequence`.
     CK_TILE_HOST_DEVICE array<uint32_t, 4> get_philox_4x32(uint64_t subsequence) const
     {
-        return philox4x32_10(
+        return philox4x32<kRounds>(
             array<uint32_t, 4>{{static_cast<uint32_t>(offset_), static_cast<uint32_t>(offset_ >> 32),
                                 static_cast<uint32_t>(subsequence), static_cast<uint32_t>(subsequence >> 32)}},
             array<uint32_t, 2>{{static_cast<uint32_t>(seed_), static_cast<uint32_t>(seed_ >> 32)}});

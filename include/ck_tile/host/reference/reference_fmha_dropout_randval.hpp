@@ -6,8 +6,8 @@
 //   ck_tile::fmha_dropout_fill_randval(rv, seed, offset, i_batch, i_head, nhead_total);
 //
 // randval_m_n is 2-D [row, col]; element (row, col) receives the byte that block_dropout.hpp
-// defines for that element, with i_head the GLOBAL query head. The elements are filled 16 columns
-// per Philox call, the same calls a kernel makes.
+// defines for that element, with i_head the GLOBAL query head. Filled the way upstream's host
+// reference fills it: tile by tile, each draw's 16 bytes to the elements they define.
 #pragma once
 #include <cstddef>
 #include <stdexcept>
@@ -22,16 +22,22 @@ void fmha_dropout_fill_randval(HostTensor<T>& randval_m_n, uint64_t seed, uint64
 {
     if(randval_m_n.get_num_of_dimension() != 2)
         throw std::invalid_argument("fmha_dropout_fill_randval: randval_m_n must be 2-D [row, col]");
-    const std::size_t rows = randval_m_n.get_lengths()[0];
-    const std::size_t cols = randval_m_n.get_lengths()[1];
-    for(std::size_t row = 0; row < rows; ++row)
-        for(std::size_t col16 = 0; col16 * 16 < cols; ++col16)
-        {
-            const array<uint8_t, 16> bytes = fmha_dropout_randval16(
-                seed, offset, i_batch, i_head, nhead_total, static_cast<index_t>(row), static_cast<index_t>(col16));
-            for(std::size_t j = 0; j < 16 && col16 * 16 + j < cols; ++j)
-                randval_m_n(row, col16 * 16 + j) = static_cast<T>(bytes[static_cast<index_t>(j)]);
-        }
+    const index_t rows = static_cast<index_t>(randval_m_n.get_lengths()[0]);
+    const index_t cols = static_cast<index_t>(randval_m_n.get_lengths()[1]);
+    for(index_t tr = 0; tr * 32 < rows; ++tr)
+        for(index_t tc = 0; tc * 32 < cols; ++tc)
+            for(index_t lane = 0; lane < 64; ++lane)
+            {
+                const array<uint32_t, 4> w =
+                    fmha_dropout_draw(seed, offset, i_batch, i_head, nhead_total, tr, tc, lane);
+                for(index_t k = 0; k < 16; ++k)
+                {
+                    const index_t row = 32 * tr + 16 * (k / 8) + 8 * (lane / 32) + k % 8;
+                    const index_t col = 32 * tc + lane % 32;
+                    if(row < rows && col < cols)
+                        randval_m_n(row, col) = static_cast<T>(static_cast<uint8_t>(w[k / 4] >> (8 * (k % 4))));
+                }
+            }
 }
 
 } // namespace ck_tile

@@ -2,24 +2,24 @@
 // FMHA dropout: which elements of the attention probabilities P (seqlen_q x seqlen_k per batch
 // and query head) are kept, and the factor the kept ones are scaled by.
 //
-// The random stream is OUR definition, not upstream's. Upstream CK derives each byte from the
-// wave lane and the warp-GEMM tile that happen to produce it, so its bits depend on the kernel's
-// tiling; we index by element instead, so that
-//   - the host reference reproduces every byte with a plain loop over (row, col), and
-//   - a launch that covers only some heads (LLC head grouping) or only some rows/columns draws
-//     exactly the bits an ungrouped launch draws for the same element: grouped and ungrouped
-//     outputs agree bit for bit.
+// The random stream is upstream CK Tile's (its BlockDropout and its host reference
+// reference_batched_dropout_randval): the same seed and offset give the same bytes, hence the same
+// mask. P is cut into 32 x 32 tiles; tile (tr, tc) = (row / 32, col / 32) of batch b and GLOBAL
+// query head h (of nhead_total heads) is filled by 64 Philox draws, "lanes" l = 0..63:
 //
-//   randval(row, col) of batch i_batch and GLOBAL query head i_head (of nhead_total heads) is
-//   byte (col % 16) of philox4x32_10(counter, key), bytes little-endian within a word, word 0 first:
-//     counter = {lo32(c), hi32(c), uint32(row), uint32(i_batch * nhead_total + i_head)},
-//     c       = drop_offset + col / 16 (uint64 arithmetic),
-//     key     = {lo32(seed), hi32(seed)}.
-// One Philox call gives the 16 bytes of columns 16*j .. 16*j+15 of a row; a kernel fetches them
-// with fmha_dropout_randval16 and picks the bytes its thread owns. This is philox(seed,
-// offset + j).get_philox_4x32(subsequence = row | (head_index << 32)) in philox_rand.hpp's terms.
-// Row and column are positions inside the (batch, head) slice: in group mode, relative to the
-// batch's seqstart, not to the packed tensor.
+//   draw(l)  = philox4x32_7(counter = {lo(o), hi(o), tr, tc}, key = {lo(seed), hi(seed)}),
+//              o = drop_offset + (b * nhead_total + h) * 64 + l          (uint64 arithmetic)
+//   byte k (k = 0..15; little-endian within a word, word 0 first) of draw(l) is the element
+//              row = 32 tr + 16 (k / 8) + 8 (l / 32) + k % 8,   col = 32 tc + l % 32
+//
+// i.e. philox(seed, o).get_random_16x8(subsequence = tr | tc << 32) (philox_rand.hpp, 7 rounds).
+// The element's own draw and byte follow by inverting that: l = col % 32 + 32 ((row % 16) / 8),
+// k = 8 ((row % 32) / 16) + row % 8 (fmha_dropout_randval). Row and column are positions inside
+// the (batch, head) slice (group mode: relative to the batch's seqstart). Indexing by the global
+// head makes a launch that covers some heads only (LLC head grouping) draw exactly the bits of an
+// ungrouped launch. Upstream's kernels produce each draw's 16 bytes in one lane's registers (its
+// warp GEMM's C layout); ours hold a row's runs of keys, so they draw once per element (the keep
+// test is then 16 times the Philox work of upstream's: left as it is, see the README).
 //
 // Keep rule and threshold, as upstream's FMHA (confirmed in its kernel arguments and host
 // reference): p_undrop = 1 - p_drop, p_undrop_in_uint8_t = uint8_t(floor(p_undrop * 255)),
@@ -35,45 +35,34 @@
 
 namespace ck_tile {
 
-// The counter of the Philox block that holds columns 16*col16 .. 16*col16+15 of row `row`.
-CK_TILE_HOST_DEVICE constexpr array<uint32_t, 4> fmha_dropout_counter(uint64_t offset, index_t i_batch, index_t i_head,
-                                                                      index_t nhead_total, index_t row, index_t col16)
+// The 16 bytes of draw `lane` of tile (tile_row, tile_col) (see above for the elements they fill).
+// The key goes through opaque_vgpr_copy: else a kernel's loop keeps Philox's whole key schedule
+// (loop-invariant words) in scalar registers.
+CK_TILE_HOST_DEVICE array<uint32_t, 4> fmha_dropout_draw(uint64_t seed, uint64_t offset, index_t i_batch,
+                                                         index_t i_head, index_t nhead_total, index_t tile_row,
+                                                         index_t tile_col, index_t lane)
 {
-    const uint64_t c = offset + static_cast<uint64_t>(static_cast<uint32_t>(col16));
-    // unsigned arithmetic: wraps modulo 2^32 like the definition, never signed overflow
-    const uint32_t head =
-        static_cast<uint32_t>(i_batch) * static_cast<uint32_t>(nhead_total) + static_cast<uint32_t>(i_head);
-    return array<uint32_t, 4>{
-        {static_cast<uint32_t>(c), static_cast<uint32_t>(c >> 32), static_cast<uint32_t>(row), head}};
+    const uint64_t head = static_cast<uint64_t>(static_cast<uint32_t>(i_batch) * static_cast<uint32_t>(nhead_total) +
+                                                static_cast<uint32_t>(i_head));
+    const uint64_t o    = offset + head * 64 + static_cast<uint64_t>(lane);
+    return philox::philox4x32<philox::kRounds>(
+        array<uint32_t, 4>{{static_cast<uint32_t>(o), static_cast<uint32_t>(o >> 32), static_cast<uint32_t>(tile_row),
+                            static_cast<uint32_t>(tile_col)}},
+        array<uint32_t, 2>{
+            {opaque_vgpr_copy(static_cast<uint32_t>(seed)), opaque_vgpr_copy(static_cast<uint32_t>(seed >> 32))}});
 }
 
-// Bytes of columns 16*col16 .. 16*col16+15 of row `row`: one Philox call.
-CK_TILE_HOST_DEVICE array<uint8_t, 16> fmha_dropout_randval16(uint64_t seed, uint64_t offset, index_t i_batch,
-                                                              index_t i_head, index_t nhead_total, index_t row,
-                                                              index_t col16)
-{
-    // the key through opaque_vgpr_copy: else a kernel's loop keeps Philox's whole key schedule
-    // (18 loop-invariant words) in scalar registers
-    const array<uint32_t, 4> r =
-        philox::philox4x32_10(fmha_dropout_counter(offset, i_batch, i_head, nhead_total, row, col16),
-                              array<uint32_t, 2>{{opaque_vgpr_copy(static_cast<uint32_t>(seed)),
-                                                  opaque_vgpr_copy(static_cast<uint32_t>(seed >> 32))}});
-    array<uint8_t, 16> bytes{};
-#pragma unroll
-    for(index_t i = 0; i < 16; ++i)
-        bytes[i] = static_cast<uint8_t>(r[i / 4] >> (8 * (i % 4)));
-    return bytes;
-}
-
-// The byte of one element (a whole Philox call for one byte: for the host and for tests).
+// The byte of element (row, col): one draw. The byte is picked from the draw's words without
+// indexing an array at run time (that would put it in scratch).
 CK_TILE_HOST_DEVICE uint8_t fmha_dropout_randval(uint64_t seed, uint64_t offset, index_t i_batch, index_t i_head,
                                                  index_t nhead_total, index_t row, index_t col)
 {
-    const array<uint32_t, 4> r =
-        philox::philox4x32_10(fmha_dropout_counter(offset, i_batch, i_head, nhead_total, row, col / 16),
-                              array<uint32_t, 2>{{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)}});
-    const index_t b = col % 16;
-    return static_cast<uint8_t>(r[b / 4] >> (8 * (b % 4)));
+    const index_t i = row % 32, lane = col % 32 + 32 * ((i % 16) / 8), k = 8 * (i / 16) + i % 8;
+    const array<uint32_t, 4> w =
+        fmha_dropout_draw(seed, offset, i_batch, i_head, nhead_total, row / 32, col / 32, lane);
+    const index_t word = k / 4;
+    const uint32_t v   = word == 0 ? w[0] : word == 1 ? w[1] : word == 2 ? w[2] : w[3];
+    return static_cast<uint8_t>(v >> (8 * (k % 4)));
 }
 
 // upstream's threshold: floor(p_undrop * 255) with p_undrop = 1 - p_drop, both in float as
@@ -117,10 +106,6 @@ struct BlockDropout
     CK_TILE_HOST_DEVICE uint8_t randval(index_t row, index_t col) const
     {
         return fmha_dropout_randval(seed, offset, i_batch, i_head, nhead_total, row, col);
-    }
-    CK_TILE_HOST_DEVICE array<uint8_t, 16> randval16(index_t row, index_t col16) const
-    {
-        return fmha_dropout_randval16(seed, offset, i_batch, i_head, nhead_total, row, col16);
     }
     CK_TILE_HOST_DEVICE bool keep(uint8_t rv) const { return rv <= p_undrop_in_uint8_t; }
     CK_TILE_HOST_DEVICE bool keep(index_t row, index_t col) const { return keep(randval(row, col)); }

@@ -229,15 +229,7 @@ struct BlockFmhaBwdDQDKDVPipelineKSKTSVR
         const float scale_v          = __builtin_bit_cast(float, opaque_vgpr_copy(__builtin_bit_cast(uint32_t, scale)));
         const uint32_t key_ok        = fmha_bwd_neg_mask(static_cast<uint32_t>(key - seqlen_k)); // key < seqlen_k
         const float rp_undrop        = kHasDropout && is_dropout ? dropout.rp_undrop : 1.f;
-        // dropout: the lane's key picks byte key % 16 of each draw: word (key % 16) / 4, shifted
-        const index_t key_16            = key / 16;
-        const uint32_t drop_shift       = 8 * (key % 4);
         const uint32_t drop_threshold_v = opaque_vgpr_copy(dropout.p_undrop_in_uint8_t);
-        uint32_t drop_word[4];
-        static_for<0, 4>{}([&](auto k) {
-            drop_word[k] = fmha_bwd_neg_mask(static_cast<uint32_t>(((key % 16) / 4) ^ static_cast<index_t>(k)) -
-                                             1u); // all ones for word k
-        });
 
         for(index_t step = 0; step < num_steps; ++step)
         {
@@ -332,16 +324,10 @@ struct BlockFmhaBwdDQDKDVPipelineKSKTSVR
                     static_for<0, kS>{}([&](auto d) {
                         constexpr auto x  = SDstr::d_to_x_offset(d);
                         const index_t row = i_m0 + s_origin[1] + x[1];
-                        const auto rv     = dropout.randval16(row, key_16);
-                        // the lane's byte: its word by the masks drop_word, then a shift
-                        uint32_t word = 0;
-                        static_for<0, 4>{}([&](auto k) {
-                            const uint32_t wk = uint32_t(rv[4 * k]) | uint32_t(rv[4 * k + 1]) << 8 |
-                                                uint32_t(rv[4 * k + 2]) << 16 | uint32_t(rv[4 * k + 3]) << 24;
-                            word |= wk & drop_word[k];
-                        });
+                        // one Philox draw per score (block_dropout.hpp: upstream's stream)
+                        const uint32_t rv = dropout.randval(row, key);
                         // kept iff byte <= threshold
-                        const uint32_t keep = ~fmha_bwd_neg_mask(drop_threshold_v - ((word >> drop_shift) & 0xffu));
+                        const uint32_t keep = ~fmha_bwd_neg_mask(drop_threshold_v - rv);
                         pd[d]               = and_bits(p[d] * rp_undrop, keep);
                         dp[d]               = and_bits(dp[d] * rp_undrop, keep);
                     });

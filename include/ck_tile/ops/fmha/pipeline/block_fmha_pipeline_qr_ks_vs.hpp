@@ -150,7 +150,7 @@ struct BlockFmhaPipelineQRKSVS
     // whole tiles (pad_tensor_view: padding reads 0). i_m0 / i_n1: the block's first row / column.
     // bias_type: at run time, which bias to add (kHasBias instances only). position_encoding:
     // ALiBi (or EmptyPositionEncoding). scale_s: softmax scale; scale_p: fp8 static quant's P
-    // scale. dropout: the element-indexed dropout stream (used when is_dropout).
+    // scale. dropout: the dropout stream (block_dropout.hpp; used when is_dropout).
     template <typename QView, typename KView, typename VView, typename BiasBuffer, typename PositionEncoding,
               typename Dropout>
     CK_TILE_DEVICE Result operator()(const QView& q_view, const KView& k_view, const VView& v_view,
@@ -328,26 +328,11 @@ struct BlockFmhaPipelineQRKSVS
             {
                 if(is_dropout)
                 {
+                    // one Philox draw per score (block_dropout.hpp: upstream's stream)
                     static_for<0, SDstr::thread_buffer_size>{}([&](auto d) {
                         constexpr auto x = SDstr::d_to_x_offset(d);
-                        if constexpr(x[1] % 4 == 0) // one random draw serves a run of 4 keys
-                        {
-                            const index_t col = j + s_origin[1] + x[1];
-                            const auto rv     = dropout.randval16(row, col / 16);
-                            // the run's 4 bytes are one 32-bit word of the draw: select it without
-                            // indexing the array at run time (that would put it in scratch)
-                            const index_t w = (col % 16) / 4;
-                            uint32_t word   = 0;
-                            static_for<0, 4>{}([&](auto k) {
-                                const uint32_t wk = uint32_t(rv[4 * k]) | uint32_t(rv[4 * k + 1]) << 8 |
-                                                    uint32_t(rv[4 * k + 2]) << 16 | uint32_t(rv[4 * k + 3]) << 24;
-                                word              = w == k ? wk : word;
-                            });
-                            static_for<0, 4>{}([&](auto i) {
-                                if(!dropout.keep(static_cast<uint8_t>(word >> (8 * i))))
-                                    s.get_thread_buffer()[d + i] = 0.f;
-                            });
-                        }
+                        if(!dropout.keep(dropout.randval(row, j + s_origin[1] + x[1])))
+                            s.get_thread_buffer()[d] = 0.f;
                     });
                 }
             }
