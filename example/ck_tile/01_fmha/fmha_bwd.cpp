@@ -19,6 +19,7 @@
 #include "bias.hpp"
 #include "fmha_bwd.hpp"
 #include "fmha_fwd.hpp"
+#include "fmha_runner_utils.hpp"
 #include "mask.hpp"
 #include "utils.hpp"
 
@@ -39,14 +40,6 @@ struct Options
     bias_info bias;
 };
 
-// a [B, H, S, D] tensor (logical order) in bhsd (perm) or bshd layout
-std::vector<std::size_t> strides_of(bool perm, std::size_t H, std::size_t S, std::size_t D)
-{
-    if(perm)
-        return {H * S * D, S * D, D, 1};
-    return {S * H * D, D, H * D, 1};
-}
-
 template <typename T>
 void fill(ck_tile::HostTensor<T>& t, const std::string& init, uint32_t seed)
 {
@@ -60,19 +53,6 @@ void fill(ck_tile::HostTensor<T>& t, const std::string& init, uint32_t seed)
         for(auto& x : t)
             x = ck_tile::type_convert<T>(std::sin(0.1f * static_cast<float>(i++ % 997)));
     }
-}
-
-index_t visible_area(const mask_info& m, index_t sq, index_t sk)
-{
-    if(m.type == mask_enum::no_mask)
-        return sq * sk;
-    const auto mask = ck_tile::make_generic_attention_mask_from_lr_window<FmhaMasks::GenericMask>(
-        m.left, m.right, sq, sk, m.type != mask_enum::mask_bottom_right);
-    index_t n = 0;
-    for(index_t i = 0; i < sq; ++i)
-        for(index_t j = 0; j < sk; ++j)
-            n += mask.IsOutOfBound(i, j) ? 0 : 1;
-    return n;
 }
 
 template <typename T>
@@ -100,10 +80,10 @@ bool run(const Options& o)
     // ---- host tensors: Q, K, V, dQ, dK, dV in -iperm's layout, O and dO in -operm's ---------------
     using HT = ck_tile::HostTensor<T>;
     using L  = std::vector<std::size_t>;
-    HT q(L{B, H, SQ, D}, strides_of(o.iperm, H, SQ, D)), k(L{B, HK, SK, D}, strides_of(o.iperm, HK, SK, D)),
-        v(L{B, HK, SK, DV}, strides_of(o.iperm, HK, SK, DV)), out(L{B, H, SQ, DV}, strides_of(o.operm, H, SQ, DV)),
-        dout(L{B, H, SQ, DV}, strides_of(o.operm, H, SQ, DV)), dq(L{B, H, SQ, D}, strides_of(o.iperm, H, SQ, D)),
-        dk(L{B, HK, SK, D}, strides_of(o.iperm, HK, SK, D)), dv(L{B, HK, SK, DV}, strides_of(o.iperm, HK, SK, DV));
+    HT q(L{B, H, SQ, D}, fmha_strides(o.iperm, H, SQ, D)), k(L{B, HK, SK, D}, fmha_strides(o.iperm, HK, SK, D)),
+        v(L{B, HK, SK, DV}, fmha_strides(o.iperm, HK, SK, DV)), out(L{B, H, SQ, DV}, fmha_strides(o.operm, H, SQ, DV)),
+        dout(L{B, H, SQ, DV}, fmha_strides(o.operm, H, SQ, DV)), dq(L{B, H, SQ, D}, fmha_strides(o.iperm, H, SQ, D)),
+        dk(L{B, HK, SK, D}, fmha_strides(o.iperm, HK, SK, D)), dv(L{B, HK, SK, DV}, fmha_strides(o.iperm, HK, SK, DV));
     const bool e_bias        = o.bias.type == ck_tile::BlockAttentionBiasEnum::ELEMENTWISE_BIAS;
     const bool alibi         = o.bias.type == ck_tile::BlockAttentionBiasEnum::ALIBI;
     const std::size_t bias_b = e_bias && o.bias.rank_info == 2 ? o.b : 1;
@@ -258,7 +238,7 @@ bool run(const Options& o)
     double flop = 0, bytes = 0;
     for(index_t bb = 0; bb < o.b; ++bb)
     {
-        const double vis = visible_area(mask, seqlen_qs[bb], seqlen_ks[bb]);
+        const double vis = fmha_visible_area(mask, seqlen_qs[bb], seqlen_ks[bb]);
         flop += static_cast<double>(o.h) * 2.0 * vis * (3.0 * o.d + 2.0 * o.d_v);
         // read Q, O, dO, LSE; write dQ; read K, V and write dK, dV per K/V head
         bytes += static_cast<double>(o.h) * seqlen_qs[bb] * ((2.0 * o.d + 2.0 * o.d_v) * sizeof(T) + sizeof(float)) +

@@ -22,6 +22,7 @@
 #include "bias.hpp"
 #include "fmha_fwd.hpp"
 #include "fmha_fwd_head_grouping.hpp"
+#include "fmha_runner_utils.hpp"
 #include "mask.hpp"
 #include "utils.hpp"
 
@@ -42,21 +43,13 @@ struct Options
     bias_info bias;
 };
 
-// a [B, H, S, D] tensor (logical order) in bhsd (perm) or bshd layout
-std::vector<std::size_t> strides_of(bool perm, std::size_t B, std::size_t H, std::size_t S, std::size_t D)
-{
-    (void)B;
-    if(perm)
-        return {H * S * D, S * D, D, 1};
-    return {S * H * D, D, H * D, 1};
-}
 // V as [B, Hk, Sk, Dv] logical; column-major V stores Dv before Sk, its rows of keys S_row >= S
 // apart (the kernel reads them in 16-byte vectors: batch mode pads them to a whole vector)
-std::vector<std::size_t> v_strides_of(bool perm, bool vrow, std::size_t B, std::size_t H, std::size_t S, std::size_t D,
+std::vector<std::size_t> v_strides_of(bool perm, bool vrow, std::size_t H, std::size_t S, std::size_t D,
                                       std::size_t S_row)
 {
     if(vrow)
-        return strides_of(perm, B, H, S, D);
+        return fmha_strides(perm, H, S, D);
     if(perm) // [B, Hk, Dv, Sk]
         return {H * D * S_row, D * S_row, 1, S_row};
     return {D * H * S_row, S_row, 1, H * S_row}; // [B, Dv, Hk, Sk]
@@ -85,20 +78,6 @@ void fill(ck_tile::HostTensor<T>& t, const std::string& init, uint32_t seed, flo
     }
     else // ufq: the type's whole range (static quantization tests)
         ck_tile::FillUniformDistribution<T>{-qmax, qmax, seed}(t);
-}
-
-// the keys row i of a sq x sk score matrix keeps under the mask
-index_t visible_area(const mask_info& m, index_t sq, index_t sk)
-{
-    if(m.type == mask_enum::no_mask)
-        return sq * sk;
-    const auto mask = ck_tile::make_generic_attention_mask_from_lr_window<FmhaMasks::GenericMask>(
-        m.left, m.right, sq, sk, m.type != mask_enum::mask_bottom_right);
-    index_t n = 0;
-    for(index_t i = 0; i < sq; ++i)
-        for(index_t j = 0; j < sk; ++j)
-            n += mask.IsOutOfBound(i, j) ? 0 : 1;
-    return n;
 }
 
 template <typename T>
@@ -140,14 +119,14 @@ bool run(const Options& o)
     // ---- host tensors ----------------------------------------------------------------------------
     const std::size_t vec = 16 / sizeof(VT);
     ck_tile::HostTensor<QT> q(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d)},
-                              strides_of(o.iperm, B, o.h, SQ, o.d));
+                              fmha_strides(o.iperm, o.h, SQ, o.d));
     ck_tile::HostTensor<KT> k(std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d)},
-                              strides_of(o.iperm, B, o.h_k, SK, o.d));
+                              fmha_strides(o.iperm, o.h_k, SK, o.d));
     ck_tile::HostTensor<VT> v(
         std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d_v)},
-        v_strides_of(o.iperm, o.vrow, B, o.h_k, SK, o.d_v, is_group ? SK : (SK + vec - 1) / vec * vec));
+        v_strides_of(o.iperm, o.vrow, o.h_k, SK, o.d_v, is_group ? SK : (SK + vec - 1) / vec * vec));
     ck_tile::HostTensor<OT> out(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d_v)},
-                                strides_of(o.operm, B, o.h, SQ, o.d_v));
+                                fmha_strides(o.operm, o.h, SQ, o.d_v));
     const bool e_bias = o.bias.type == ck_tile::BlockAttentionBiasEnum::ELEMENTWISE_BIAS;
     const bool alibi  = o.bias.type == ck_tile::BlockAttentionBiasEnum::ALIBI;
     // element-wise bias [b or 1, h or 1, max_sq, max_sk] by its rank (-bias=e:k); ALiBi slopes
@@ -317,7 +296,7 @@ bool run(const Options& o)
     double flop = 0, bytes = 0;
     for(index_t bb = 0; bb < o.b; ++bb)
     {
-        const double vis = visible_area(mask, seqlen_qs[bb], seqlen_ks[bb]);
+        const double vis = fmha_visible_area(mask, seqlen_qs[bb], seqlen_ks[bb]);
         flop += static_cast<double>(o.h) * (2.0 * vis * o.d + 2.0 * vis * o.d_v);
         bytes += static_cast<double>(o.h) * seqlen_qs[bb] * (o.d * sizeof(QT) + o.d_v * sizeof(OT)) +
                  static_cast<double>(o.h_k) * seqlen_ks[bb] * (o.d * sizeof(KT) + o.d_v * sizeof(VT));
