@@ -31,7 +31,9 @@ using common_instrs =
                mi::v_mfma_f32_32x32x2_f32, mi::v_mfma_f32_16x16x4_f32>;
 // gfx950 only.
 using gfx950_instrs = instr_list<mi::v_mfma_f32_32x32x16_f16, mi::v_mfma_f32_16x16x32_f16, mi::v_mfma_f32_32x32x16_bf16,
-                                 mi::v_mfma_f32_16x16x32_bf16>;
+                                 mi::v_mfma_f32_16x16x32_bf16, mi::v_mfma_i32_32x32x32_i8, mi::v_mfma_i32_16x16x64_i8,
+                                 mi::v_mfma_f32_32x32x64_f8f6f4_fp8, mi::v_mfma_f32_16x16x128_f8f6f4_fp8,
+                                 mi::v_mfma_f32_32x32x64_f8f6f4_bf8, mi::v_mfma_f32_16x16x128_f8f6f4_bf8>;
 
 // Calls f.template operator()<I>() for every I of the list.
 template <typename F, typename... Is>

@@ -4,8 +4,8 @@
 // tables for CDNA3
 // (test/data/mfma_layouts/cdna3_gfx942.json): every lane and register element of A, B and D of
 // every instruction in the file (but the xf32 and f64 ones, which the library leaves out). The
-// gfx950-only instructions (gfx950 build) against the rule "twice the K per lane" of their
-// 32x32x8 / 16x16x16 counterparts in the file, D as theirs.
+// gfx950-only instructions (gfx950 build) against the rule "twice (f16, bf16, i8) or four times
+// (f8f6f4 with fp8 / bf8) the K per lane" of their CDNA3 counterparts in the file, D as theirs.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -180,19 +180,20 @@ TEST_SUITE("mfma_layout")
     }
 
 #if defined(CK_TILE_ARCH_GFX950)
-    TEST_CASE("gfx950-only instructions: twice the K per lane of their CDNA3 counterparts, D as theirs")
+    TEST_CASE("gfx950-only instructions: 2x or 4x the K per lane of their CDNA3 counterparts, D as theirs")
     {
         const json& instrs = layout_data()["instructions"];
-        auto check         = [&]<typename I>(const char* base_name) {
+        // f: the instruction's K (and K per lane) over the counterpart's
+        auto check = [&]<typename I>(const char* base_name, int f) {
             using tr               = ck_tile::mfma_traits<I>;
             const std::string name = tr::mnemonic;
             CAPTURE(name);
             const json& base = instrs[base_name];
             REQUIRE(base["M"].as_int() == tr::M);
             REQUIRE(base["N"].as_int() == tr::N);
-            REQUIRE(2 * base["K"].as_int() == tr::K);
+            REQUIRE(f * base["K"].as_int() == tr::K);
             const int base_per_lane = static_cast<int>(base["A"]["registers"].size());
-            REQUIRE(2 * base_per_lane == tr::a_per_lane);
+            REQUIRE(f * base_per_lane == tr::a_per_lane);
             int bad = 0;
             for(int l = 0; l < 64; ++l)
             {
@@ -208,8 +209,8 @@ TEST_SUITE("mfma_layout")
                 }
                 for(int e = 0; e < tr::a_per_lane; ++e)
                 {
-                    bad += !(tr::a_coord(l, e) == ck_tile::mfma_coord{0, a_row, 2 * a_k0 + e});
-                    bad += !(tr::b_coord(l, e) == ck_tile::mfma_coord{0, 2 * b_k0 + e, b_col});
+                    bad += !(tr::a_coord(l, e) == ck_tile::mfma_coord{0, a_row, f * a_k0 + e});
+                    bad += !(tr::b_coord(l, e) == ck_tile::mfma_coord{0, f * b_k0 + e, b_col});
                 }
                 for(int e = 0; e < tr::c_per_lane; ++e)
                     bad += !(tr::d_coord(l, e) ==
@@ -219,10 +220,16 @@ TEST_SUITE("mfma_layout")
             CHECK(covers_once(1, tr::M, tr::K, tr::a_per_lane, [](int l, int e) { return tr::a_coord(l, e); }));
             CHECK(covers_once(1, tr::K, tr::N, tr::b_per_lane, [](int l, int e) { return tr::b_coord(l, e); }));
         };
-        check.operator()<mi::v_mfma_f32_32x32x16_f16>("v_mfma_f32_32x32x8_f16");
-        check.operator()<mi::v_mfma_f32_32x32x16_bf16>("v_mfma_f32_32x32x8_bf16");
-        check.operator()<mi::v_mfma_f32_16x16x32_f16>("v_mfma_f32_16x16x16_f16");
-        check.operator()<mi::v_mfma_f32_16x16x32_bf16>("v_mfma_f32_16x16x16_bf16");
+        check.operator()<mi::v_mfma_f32_32x32x16_f16>("v_mfma_f32_32x32x8_f16", 2);
+        check.operator()<mi::v_mfma_f32_32x32x16_bf16>("v_mfma_f32_32x32x8_bf16", 2);
+        check.operator()<mi::v_mfma_f32_16x16x32_f16>("v_mfma_f32_16x16x16_f16", 2);
+        check.operator()<mi::v_mfma_f32_16x16x32_bf16>("v_mfma_f32_16x16x16_bf16", 2);
+        check.operator()<mi::v_mfma_i32_32x32x32_i8>("v_mfma_i32_32x32x16_i8", 2);
+        check.operator()<mi::v_mfma_i32_16x16x64_i8>("v_mfma_i32_16x16x32_i8", 2);
+        check.operator()<mi::v_mfma_f32_32x32x64_f8f6f4_fp8>("v_mfma_f32_32x32x16_fp8_fp8", 4);
+        check.operator()<mi::v_mfma_f32_16x16x128_f8f6f4_fp8>("v_mfma_f32_16x16x32_fp8_fp8", 4);
+        check.operator()<mi::v_mfma_f32_32x32x64_f8f6f4_bf8>("v_mfma_f32_32x32x16_bf8_bf8", 4);
+        check.operator()<mi::v_mfma_f32_16x16x128_f8f6f4_bf8>("v_mfma_f32_16x16x32_bf8_bf8", 4);
     }
 #endif
 }

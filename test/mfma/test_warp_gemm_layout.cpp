@@ -27,7 +27,9 @@ using single_block_instrs =
                mi::v_mfma_f32_32x32x16_fp8_fp8, mi::v_mfma_f32_16x16x32_fp8_fp8, mi::v_mfma_f32_32x32x16_bf8_bf8,
                mi::v_mfma_f32_16x16x32_bf8_bf8, mi::v_mfma_f32_32x32x2_f32, mi::v_mfma_f32_16x16x4_f32,
                mi::v_mfma_f32_32x32x16_f16, mi::v_mfma_f32_16x16x32_f16, mi::v_mfma_f32_32x32x16_bf16,
-               mi::v_mfma_f32_16x16x32_bf16>;
+               mi::v_mfma_f32_16x16x32_bf16, mi::v_mfma_i32_32x32x32_i8, mi::v_mfma_i32_16x16x64_i8,
+               mi::v_mfma_f32_32x32x64_f8f6f4_fp8, mi::v_mfma_f32_16x16x128_f8f6f4_fp8,
+               mi::v_mfma_f32_32x32x64_f8f6f4_bf8, mi::v_mfma_f32_16x16x128_f8f6f4_bf8>;
 
 struct xy
 {
@@ -142,17 +144,17 @@ TEST_CASE("a wrong encoding is caught")
 }
 
 namespace {
-// WarpGemmAttributeMfmaIterateK<half-K instruction, 2>: the operand layout of the double-K
-// instruction (8 consecutive K values per lane), standard and transposed C, with the C layout of
-// the half-K one.
+// WarpGemmAttributeMfmaIterateK<narrow instruction, n>: the operand layout of the instruction n
+// times as deep (n x the K values per lane), standard and transposed C, with the C layout of the
+// narrow one.
 template <typename Half, typename Wide, bool Transposed>
 struct iterate_k_check
 {
     using wide                 = warp_gemm_check<Wide, Transposed>;
     using half                 = warp_gemm_check<Half, Transposed>;
-    using attr                 = ck_tile::WarpGemmAttributeMfmaIterateK<Half, 2, Transposed>;
     using wtr                  = ck_tile::mfma_traits<Wide>;
     using htr                  = ck_tile::mfma_traits<Half>;
+    using attr                 = ck_tile::WarpGemmAttributeMfmaIterateK<Half, wtr::K / htr::K, Transposed>;
     static constexpr index_t a = first_mismatch<typename attr::AWarpDstrEncoding, wtr::a_per_lane>(
         [](index_t l, index_t e) { return Transposed ? wide::instr_b(l, e) : wide::instr_a(l, e); });
     static constexpr index_t b = first_mismatch<typename attr::BWarpDstrEncoding, wtr::b_per_lane>(
@@ -165,12 +167,19 @@ static_assert(iterate_k_check<mi::v_mfma_f32_16x16x16_f16, mi::v_mfma_f32_16x16x
                   iterate_k_check<mi::v_mfma_f32_16x16x16_f16, mi::v_mfma_f32_16x16x32_f16, true>::ok &&
                   iterate_k_check<mi::v_mfma_f32_16x16x16_bf16, mi::v_mfma_f32_16x16x32_bf16, true>::ok &&
                   iterate_k_check<mi::v_mfma_f32_32x32x8_bf16, mi::v_mfma_f32_32x32x16_bf16, false>::ok &&
-                  iterate_k_check<mi::v_mfma_f32_32x32x8_f16, mi::v_mfma_f32_32x32x16_f16, true>::ok,
+                  iterate_k_check<mi::v_mfma_f32_32x32x8_f16, mi::v_mfma_f32_32x32x16_f16, true>::ok &&
+                  iterate_k_check<mi::v_mfma_i32_32x32x16_i8, mi::v_mfma_i32_32x32x32_i8, false>::ok &&
+                  iterate_k_check<mi::v_mfma_i32_16x16x32_i8, mi::v_mfma_i32_16x16x64_i8, true>::ok &&
+                  iterate_k_check<mi::v_mfma_f32_32x32x16_fp8_fp8, mi::v_mfma_f32_32x32x64_f8f6f4_fp8, false>::ok &&
+                  iterate_k_check<mi::v_mfma_f32_16x16x32_fp8_fp8, mi::v_mfma_f32_16x16x128_f8f6f4_fp8, true>::ok &&
+                  iterate_k_check<mi::v_mfma_f32_32x32x16_bf8_bf8, mi::v_mfma_f32_32x32x64_f8f6f4_bf8, true>::ok,
               "an IterateK warp GEMM's operand layout differs from the double-K instruction's");
 } // namespace
 
-TEST_CASE("two half-K MFMAs (WarpGemmAttributeMfmaIterateK) take the double-K instruction's operand layout")
+TEST_CASE("narrow MFMAs in a row (WarpGemmAttributeMfmaIterateK) take the deeper instruction's operand layout")
 {
+    CHECK(iterate_k_check<mi::v_mfma_f32_16x16x32_bf8_bf8, mi::v_mfma_f32_16x16x128_f8f6f4_bf8, false>::ok);
+    CHECK(iterate_k_check<mi::v_mfma_i32_16x16x32_i8, mi::v_mfma_i32_16x16x64_i8, false>::ok);
     CHECK(iterate_k_check<mi::v_mfma_f32_16x16x16_f16, mi::v_mfma_f32_16x16x32_f16, false>::ok);
     CHECK(iterate_k_check<mi::v_mfma_f32_16x16x16_bf16, mi::v_mfma_f32_16x16x32_bf16, true>::ok);
     CHECK(iterate_k_check<mi::v_mfma_f32_32x32x8_f16, mi::v_mfma_f32_32x32x16_f16, false>::ok);

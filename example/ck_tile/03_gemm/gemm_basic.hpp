@@ -50,7 +50,8 @@ struct ElementwiseOp
 };
 
 // Data types and block tiles per precision. fp16/bf16: 128x128x32 blocks of 2x2 warps, warp tile
-// 32x32x8 (MFMA 32x32x8); fp8: 128x128x64, warp tile 32x32x16 (MFMA 32x32x16 fp8), C in fp16.
+// 32x32x8 (MFMA 32x32x8); fp8: 128x128x64, warp tile 32x32x64 (gfx950: v_mfma_f32_32x32x64_f8f6f4,
+// gfx942: four v_mfma_f32_32x32x16_fp8_fp8), C in fp16.
 // fp8_t is the arch's encoding (FNUZ on gfx942, OCP on gfx950). kAllLayouts: the ci instance set
 // has all four A/B layouts (else A row-major / B column-major only).
 struct Fp16Types
@@ -84,7 +85,7 @@ struct Fp8Types
     using AccDataType = float;
     using CDataType   = ck_tile::half_t;
     using Shape       = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, 64>, ck_tile::sequence<2, 2, 1>,
-                                               ck_tile::sequence<32, 32, 16>>;
+                                               ck_tile::sequence<32, 32, 64>>;
     static constexpr const char* name = "fp8";
     // named after fp8_t itself: on a hip build its encoding is chosen for the whole build
     static constexpr const char* types = std::is_same_v<ck_tile::fp8_t, ck_tile::fp8_ocp_t>
@@ -93,7 +94,8 @@ struct Fp8Types
     static constexpr bool kAllLayouts  = true;
 };
 // bf8 (E5M2, the arch's encoding like fp8) with an fp16 C: fp8's tiles; int8 with int32
-// accumulation and C: 128x64x64 blocks, warp tile 32x32x16 (MFMA 32x32x16 i8)
+// accumulation and C: 128x64x64 blocks, warp tile 32x32x32 (gfx950: v_mfma_i32_32x32x32_i8, gfx942:
+// two v_mfma_i32_32x32x16_i8)
 struct Bf8Types
 {
     using ADataType                    = ck_tile::bf8_t;
@@ -115,7 +117,7 @@ struct Int8Types
     using CDataType   = int32_t;
     // half the N of the 8-bit float tile: a 128 x 128 int32 C-shuffle would need 67.5 KiB of LDS
     using Shape = ck_tile::TileGemmShape<ck_tile::sequence<128, 64, 64>, ck_tile::sequence<2, 2, 1>,
-                                         ck_tile::sequence<32, 32, 16>>;
+                                         ck_tile::sequence<32, 32, 32>>;
     static constexpr const char* name  = "int8";
     static constexpr const char* types = "A int8, B int8, acc int32, C int32";
     static constexpr bool kAllLayouts  = false;

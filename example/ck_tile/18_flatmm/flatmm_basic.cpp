@@ -201,14 +201,16 @@ int main(int argc, char* argv[])
 #endif
         if(cfg.warp_tile >= 2)
         {
-            // gfx950's 8-bit MFMAs with K = 128 (16x16) / 64 (32x32): not on gfx942, not in this build
-            const std::string arch = ck_tile::get_device_name();
-            const char* tile       = cfg.warp_tile == 2 ? "16x16x128" : "32x32x64";
-            if(arch.rfind("gfx950", 0) != 0)
+            // gfx950's 8-bit MFMAs with K = 128 (16x16) / 64 (32x32)
+            const std::string arch       = ck_tile::get_device_name();
+            const char* tile             = cfg.warp_tile == 2 ? "16x16x128" : "32x32x64";
+            const ck_tile::arch_info* ai = ck_tile::find_arch(arch.c_str());
+            if(ai == nullptr || !ck_tile::mfma_set_includes(ai->mfma, ck_tile::mfma_set::cdna4))
                 throw ck_tile::arg_error("error: option -warp_tile: " + std::to_string(cfg.warp_tile) + " (" + tile +
                                          ") uses gfx950-only MFMAs; " + arch + " has them not");
-            throw ck_tile::arg_error("error: option -warp_tile: " + std::to_string(cfg.warp_tile) + " (" + tile +
-                                     ", gfx950's v_mfma_f32_*_f8f6f4) is not in this build (use 0 or 1)");
+            if(prec != "fp8" && prec != "bf8")
+                throw ck_tile::arg_error("error: option -warp_tile: " + std::to_string(cfg.warp_tile) + " (" + tile +
+                                         ", v_mfma_f32_*_f8f6f4) is for fp8 and bf8, not " + prec);
         }
 
         if(prec == "fp8" || prec == "bf8")

@@ -31,11 +31,17 @@ struct Types
     static constexpr ck_tile::index_t kK     = 128 / kBytes;
     static constexpr const char* name        = Name;
 
-    // warp_tile 0: 16 x 16 x (64 bytes), 1: 32 x 32 x (32 bytes)
+    // warp_tile 0: 16 x 16 x (64 bytes), 1: 32 x 32 x (32 bytes), and for 8-bit types gfx950's
+    // deepest MFMAs, 2: 16 x 16 x 128 and 3: 32 x 32 x 64 (v_mfma_f32_{16x16x128,32x32x64}_f8f6f4)
     template <int kWarpTile>
-    using Shape = ck_tile::TileGemmShape<ck_tile::sequence<128, 128, kK>, ck_tile::sequence<1, 4, 1>,
-                                         std::conditional_t<kWarpTile == 0, ck_tile::sequence<16, 16, 64 / kBytes>,
-                                                            ck_tile::sequence<32, 32, 32 / kBytes>>>;
+    using WarpTile =
+        std::conditional_t<kWarpTile == 0, ck_tile::sequence<16, 16, 64 / kBytes>,
+                           std::conditional_t<kWarpTile == 1, ck_tile::sequence<32, 32, 32 / kBytes>,
+                                              std::conditional_t<kWarpTile == 2, ck_tile::sequence<16, 16, 128>,
+                                                                 ck_tile::sequence<32, 32, 64>>>>;
+    template <int kWarpTile>
+    using Shape =
+        ck_tile::TileGemmShape<ck_tile::sequence<128, 128, kK>, ck_tile::sequence<1, 4, 1>, WarpTile<kWarpTile>>;
 };
 inline constexpr char kFp16Name[] = "fp16";
 inline constexpr char kBf16Name[] = "bf16";
@@ -50,7 +56,7 @@ struct Config
 {
     int M = 0, N = 0, K = 0;
     int stride_a = 0, stride_b = 0, stride_c = 0; // resolved (never 0)
-    int warp_tile = 0;                            // 0: 16x16, 1: 32x32
+    int warp_tile = 0;                            // 0: 16x16, 1: 32x32, 2: 16x16x128, 3: 32x32x64
     int k_batch   = 1;
     int verify    = 1; // 0 none, 1 CPU reference, 2 device reference (reference_gemm_gpu)
     int init      = 0;

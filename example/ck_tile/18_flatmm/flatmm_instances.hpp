@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The kernel instances of tile_example_flatmm_basic: per data type, one per warp tile (-warp_tile 0
-// or 1) x access width of A and C:
+// or 1, and for fp8 / bf8 in builds for gfx950 2 and 3) x access width of A and C:
 //   - vector: 16-byte DRAM accesses of A (along K) and C (along N);
 //   - scalar: element by element, for K, N, strides or pointers that are not multiples of them.
 // The flat B is always read one 16-byte (or 8-byte) run per lane: shuffle_b pads N and K to whole
@@ -16,16 +16,17 @@
 
 namespace flatmm_example {
 
-template <typename T, int kWarpTile, bool kVector>
+template <typename T, int kWarpTile_, bool kVector>
 struct Instance
 {
-    using A     = typename T::ADataType;
-    using B     = typename T::BDataType;
-    using Acc   = typename T::AccDataType;
-    using C     = typename T::CDataType;
-    using Shape = typename T::template Shape<kWarpTile>;
-    using Row   = ck_tile::tensor_layout::gemm::RowMajor;
-    using Col   = ck_tile::tensor_layout::gemm::ColumnMajor;
+    static constexpr int kWarpTile = kWarpTile_;
+    using A                        = typename T::ADataType;
+    using B                        = typename T::BDataType;
+    using Acc                      = typename T::AccDataType;
+    using C                        = typename T::CDataType;
+    using Shape                    = typename T::template Shape<kWarpTile>;
+    using Row                      = ck_tile::tensor_layout::gemm::RowMajor;
+    using Col                      = ck_tile::tensor_layout::gemm::ColumnMajor;
 
     static constexpr ck_tile::index_t kVecA = kVector ? 16 / sizeof(A) : 1;
     static constexpr ck_tile::index_t kVecC = kVector ? 16 / sizeof(C) : 1;
@@ -116,14 +117,37 @@ LaunchResult launch_instance(const Config& cfg, const void* a, const void* b, vo
     return r;
 }
 
+// Warp tiles 2 and 3 (gfx950's f8f6f4 MFMAs): for 8-bit types, in builds that may run on gfx950 (the
+// host code of a hip build, an emulator build for gfx950). main() refuses them on other devices.
+template <typename T>
+inline constexpr bool kHasGfx950Tiles =
+    sizeof(typename T::ADataType) == 1 &&
+    (!ck_tile::has_compiled_arch || ck_tile::mfma_supported_v<ck_tile::mfma_instr::v_mfma_f32_32x32x64_f8f6f4_fp8>);
+
+// Calls f(Instance<T, w, kVector>{}) for the run-time warp tile w.
+template <typename T, bool kVector, typename F>
+auto with_warp_tile(int warp_tile, F&& f)
+{
+    if constexpr(kHasGfx950Tiles<T>)
+    {
+        if(warp_tile == 2)
+            return f(Instance<T, 2, kVector>{});
+        if(warp_tile == 3)
+            return f(Instance<T, 3, kVector>{});
+    }
+    if(warp_tile >= 2)
+        throw ck_tile::arg_error("error: option -warp_tile: " + std::to_string(warp_tile) + " is not built for " +
+                                 T::name + " (8-bit types on gfx950 only)");
+    return warp_tile == 0 ? f(Instance<T, 0, kVector>{}) : f(Instance<T, 1, kVector>{});
+}
+
 template <typename T>
 FlatBLayout flat_b_layout(int warp_tile)
 {
-    const auto of = [](auto inst) {
+    return with_warp_tile<T, true>(warp_tile, [](auto inst) {
         using K = typename decltype(inst)::Kernel;
         return FlatBLayout{K::kNWarpTile, K::kKWarpTile, K::kKLaneGroups};
-    };
-    return warp_tile == 0 ? of(Instance<T, 0, true>{}) : of(Instance<T, 1, true>{});
+    });
 }
 
 template <typename T>
@@ -133,8 +157,9 @@ LaunchResult launch_flatmm(const Config& cfg, const void* a, const void* b_flat,
     // tile_example_gemm_weight_preshuffle: upstream's preshuffle configurations use the 16x16 warp tile
     return launch_instance<T, 0>(cfg, a, b_flat, c, c_mem);
 #else
-    return cfg.warp_tile == 0 ? launch_instance<T, 0>(cfg, a, b_flat, c, c_mem)
-                              : launch_instance<T, 1>(cfg, a, b_flat, c, c_mem);
+    return with_warp_tile<T, true>(cfg.warp_tile, [&](auto inst) {
+        return launch_instance<T, decltype(inst)::kWarpTile>(cfg, a, b_flat, c, c_mem);
+    });
 #endif
 }
 

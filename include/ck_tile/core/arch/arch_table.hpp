@@ -24,7 +24,7 @@ enum class fp8_flavour
 enum class mfma_set
 {
     cdna3,
-    cdna4 // cdna3 plus the double-K f16 / bf16 instructions
+    cdna4 // cdna3 plus the double-K f16 / bf16 / i8 instructions and the f8f6f4 ones
 };
 
 struct arch_info

@@ -31,8 +31,12 @@
 // instruction that the target arch lacks (the cdna4-only ones on a cdna3 arch) is a compile error.
 //
 // fp8/bf8 instructions take fp8_t / bf8_t, whose encoding is the arch's (FNUZ on gfx942, OCP on
-// gfx950; see numeric/float8.hpp). Not provided: the xf32 (gfx942 only) and f64 instructions, the
-// gfx950 scaled f8f6f4 and the double-rate i8 ones, and the cbsz/abid/blgp broadcast modifiers.
+// gfx950; see numeric/float8.hpp). gfx950's v_mfma_f32_{32x32x64,16x16x128}_f8f6f4 take their
+// operand formats as modifiers (cbsz, blgp): each format pair we use is a tag of its own
+// (..._f8f6f4_fp8: fp8 A and B), all with the one mnemonic, and without block scales (the scaled
+// form with both scales 0, which the compiler emits as the unscaled instruction). Not provided: the
+// xf32 (gfx942 only) and f64 instructions, the f6/f4 formats and mixed fp8/bf8 pairs, the block
+// scales, and the cbsz/abid/blgp broadcast modifiers of the other instructions.
 #pragma once
 #include <cstddef>
 #include <type_traits>
@@ -69,6 +73,12 @@ struct v_mfma_f32_32x32x16_f16 {};
 struct v_mfma_f32_16x16x32_f16 {};
 struct v_mfma_f32_32x32x16_bf16 {};
 struct v_mfma_f32_16x16x32_bf16 {};
+struct v_mfma_i32_32x32x32_i8 {};
+struct v_mfma_i32_16x16x64_i8 {};
+struct v_mfma_f32_32x32x64_f8f6f4_fp8 {};
+struct v_mfma_f32_16x16x128_f8f6f4_fp8 {};
+struct v_mfma_f32_32x32x64_f8f6f4_bf8 {};
+struct v_mfma_f32_16x16x128_f8f6f4_bf8 {};
 // clang-format on
 } // namespace mfma_instr
 
@@ -119,8 +129,11 @@ struct mfma_traits_base
     // consecutive k of one row of A and of one column of B; the blocks of multi-block instructions
     // (4x4x4_16b: 16 blocks, one per 4 lanes; 32x32x4_2b: 2 blocks, one per 32 lanes for A/B, one
     // per 16 registers for D) are independent products. These reproduce every entry of AMD's
-    // register-layout tables for CDNA3; the cdna4-only f16/bf16 instructions are the same formulas
-    // with kA = 8 (twice the K per lane of their 32x32x8 / 16x16x16 counterparts), D as theirs.
+    // register-layout tables for CDNA3. The cdna4-only instructions are the same formulas with twice
+    // (f16, bf16, i8: kA = 8, 8, 16) or four times (f8f6f4 with 8-bit formats: kA = 32) the K per
+    // lane of their CDNA3 counterparts, D as theirs; these are the lane-group x K-per-lane splits
+    // AMD's own CK Tile declares for them (kABKLane x kABKPerLane: 2 x 32 for 32x32x64, 4 x 32 for
+    // 16x16x128, 2 x 16 for the i8 32x32x32, 4 x 16 for 16x16x64).
     static constexpr index_t lanes          = 64;                        // the wave64 forms
     static constexpr index_t k_lane_groups  = K / APerLane;              // G
     static constexpr index_t d_rows_per_run = 4;                         // R
@@ -154,12 +167,14 @@ struct mfma_traits_base
 } // namespace detail
 
 // clang-format off
-#define CK_TILE_MFMA_TRAITS(NAME, A, B, C, M, N, K, BLOCKS, APL, CPL, SET)                                            \
+#define CK_TILE_MFMA_TRAITS_AS(NAME, MNEMONIC, A, B, C, M, N, K, BLOCKS, APL, CPL, SET)                                \
     template <>                                                                                                      \
     struct mfma_traits<mfma_instr::NAME> : detail::mfma_traits_base<A, B, C, M, N, K, BLOCKS, APL, CPL, mfma_set::SET> \
     {                                                                                                                \
-        static constexpr const char* mnemonic = #NAME;                                                               \
+        static constexpr const char* mnemonic = MNEMONIC;                                                            \
     };
+#define CK_TILE_MFMA_TRAITS(NAME, A, B, C, M, N, K, BLOCKS, APL, CPL, SET) \
+    CK_TILE_MFMA_TRAITS_AS(NAME, #NAME, A, B, C, M, N, K, BLOCKS, APL, CPL, SET)
 
 //                  instruction                   A       B       C        M   N   K  blk A/l C/l set
 CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x8_f16,      half_t, half_t, float,   32, 32,  8,  1,  4, 16, cdna3)
@@ -180,8 +195,16 @@ CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_f16,     half_t, half_t, float,   32, 32
 CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_f16,     half_t, half_t, float,   16, 16, 32,  1,  8,  4, cdna4)
 CK_TILE_MFMA_TRAITS(v_mfma_f32_32x32x16_bf16,    bf16_t, bf16_t, float,   32, 32, 16,  1,  8, 16, cdna4)
 CK_TILE_MFMA_TRAITS(v_mfma_f32_16x16x32_bf16,    bf16_t, bf16_t, float,   16, 16, 32,  1,  8,  4, cdna4)
+CK_TILE_MFMA_TRAITS(v_mfma_i32_32x32x32_i8,      int8_t, int8_t, int32_t, 32, 32, 32,  1, 16, 16, cdna4)
+CK_TILE_MFMA_TRAITS(v_mfma_i32_16x16x64_i8,      int8_t, int8_t, int32_t, 16, 16, 64,  1, 16,  4, cdna4)
+//                     instruction                      mnemonic                      A      B      C      M   N    K  blk A/l C/l set
+CK_TILE_MFMA_TRAITS_AS(v_mfma_f32_32x32x64_f8f6f4_fp8,  "v_mfma_f32_32x32x64_f8f6f4",  fp8_t, fp8_t, float, 32, 32,  64, 1, 32, 16, cdna4)
+CK_TILE_MFMA_TRAITS_AS(v_mfma_f32_16x16x128_f8f6f4_fp8, "v_mfma_f32_16x16x128_f8f6f4", fp8_t, fp8_t, float, 16, 16, 128, 1, 32,  4, cdna4)
+CK_TILE_MFMA_TRAITS_AS(v_mfma_f32_32x32x64_f8f6f4_bf8,  "v_mfma_f32_32x32x64_f8f6f4",  bf8_t, bf8_t, float, 32, 32,  64, 1, 32, 16, cdna4)
+CK_TILE_MFMA_TRAITS_AS(v_mfma_f32_16x16x128_f8f6f4_bf8, "v_mfma_f32_16x16x128_f8f6f4", bf8_t, bf8_t, float, 16, 16, 128, 1, 32,  4, cdna4)
 
 #undef CK_TILE_MFMA_TRAITS
+#undef CK_TILE_MFMA_TRAITS_AS
 // clang-format on
 
 // Whether the arch being compiled or emulated has the instruction.

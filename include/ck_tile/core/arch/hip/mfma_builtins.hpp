@@ -31,7 +31,9 @@ CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, 
     using i16x4  = ext_vector_t<short, 4>;
     using f16x8  = ext_vector_t<_Float16, 8>;
     using bf16x8 = ext_vector_t<__bf16, 8>;
-    using i64    = long; // the 8 bytes of 8-bit operands
+    using i64    = long;                 // the 8 bytes of 8-bit operands
+    using i32x4  = ext_vector_t<int, 4>; // the 16 bytes of the cdna4 i8 operands
+    using i32x8  = ext_vector_t<int, 8>; // the 32 bytes of the f8f6f4 operands (8-bit formats)
     using cv     = ext_vector_t<typename tr::c_type, tr::c_per_lane>;
     const cv cc  = __builtin_bit_cast(cv, c);
     cv d;
@@ -73,6 +75,24 @@ CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, 
         d = __builtin_amdgcn_mfma_f32_32x32x16_bf16(mfma_operand<bf16x8>(a), mfma_operand<bf16x8>(b), cc, 0, 0, 0);
     else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x32_bf16>)
         d = __builtin_amdgcn_mfma_f32_16x16x32_bf16(mfma_operand<bf16x8>(a), mfma_operand<bf16x8>(b), cc, 0, 0, 0);
+    else if constexpr(std::is_same_v<Instr, v_mfma_i32_32x32x32_i8>)
+        d = __builtin_amdgcn_mfma_i32_32x32x32_i8(mfma_operand<i32x4>(a), mfma_operand<i32x4>(b), cc, 0, 0, 0);
+    else if constexpr(std::is_same_v<Instr, v_mfma_i32_16x16x64_i8>)
+        d = __builtin_amdgcn_mfma_i32_16x16x64_i8(mfma_operand<i32x4>(a), mfma_operand<i32x4>(b), cc, 0, 0, 0);
+    // f8f6f4: cbsz / blgp select A's / B's format (0 fp8, 1 bf8); op_sel and scales 0 (no scaling:
+    // the unscaled v_mfma_*_f8f6f4 is what the compiler emits)
+    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x64_f8f6f4_fp8>)
+        d = __builtin_amdgcn_mfma_scale_f32_32x32x64_f8f6f4(mfma_operand<i32x8>(a), mfma_operand<i32x8>(b), cc, 0, 0, 0,
+                                                            0, 0, 0);
+    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x128_f8f6f4_fp8>)
+        d = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(mfma_operand<i32x8>(a), mfma_operand<i32x8>(b), cc, 0, 0,
+                                                             0, 0, 0, 0);
+    else if constexpr(std::is_same_v<Instr, v_mfma_f32_32x32x64_f8f6f4_bf8>)
+        d = __builtin_amdgcn_mfma_scale_f32_32x32x64_f8f6f4(mfma_operand<i32x8>(a), mfma_operand<i32x8>(b), cc, 1, 1, 0,
+                                                            0, 0, 0);
+    else if constexpr(std::is_same_v<Instr, v_mfma_f32_16x16x128_f8f6f4_bf8>)
+        d = __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(mfma_operand<i32x8>(a), mfma_operand<i32x8>(b), cc, 1, 1,
+                                                             0, 0, 0, 0);
 #endif
     else
         static_assert(sizeof(Instr) == 0, "ck_tile::mfma: no builtin for this instruction on this arch");

@@ -3,10 +3,11 @@
 // the warp GEMM for a data type and warp tile, standard or with C transposed. An unsupported
 // combination is a compile error naming it.
 //
-// The fp16 / bf16 warp tiles of gfx950's deeper MFMAs (32x32x16, 16x16x32) exist on every arch:
-// where the compiled arch lacks the instruction (gfx942, and the host pass of a hip build), the warp
-// GEMM is two of the CDNA3 instructions in a row (WarpGemmAttributeMfmaIterateK). One kernel
-// instance then issues each arch's deepest MFMA for the type.
+// The warp tiles of gfx950's deeper MFMAs (fp16 / bf16 32x32x16 and 16x16x32, int8 32x32x32 and
+// 16x16x64, fp8 / bf8 32x32x64 and 16x16x128) exist on every arch: where the compiled arch lacks the
+// instruction (gfx942, and the host pass of a hip build), the warp GEMM is two (four for fp8 / bf8)
+// of the CDNA3 instructions in a row (WarpGemmAttributeMfmaIterateK), with the same operand layout.
+// One kernel instance then issues each arch's deepest MFMA for the type.
 #pragma once
 #include "ck_tile/ops/gemm/warp/warp_gemm.hpp"
 
@@ -37,23 +38,33 @@ CK_TILE_WARP_GEMM_INSTR(int8_t, int8_t, int32_t, 32, 32, 16, v_mfma_i32_32x32x16
 CK_TILE_WARP_GEMM_INSTR(int8_t, int8_t, int32_t, 16, 16, 32, v_mfma_i32_16x16x32_i8)
 #undef CK_TILE_WARP_GEMM_INSTR
 
-// the deeper instruction where the arch has it, else two of the narrower one
-#define CK_TILE_WARP_GEMM_INSTR_OR_TWO(A, B, ACC, M, N, K, WIDE, NARROW)                                               \
+// the deeper instruction where the arch has it, else kNarrow of the narrower one
+#define CK_TILE_WARP_GEMM_INSTR_OR_N(A, B, ACC, M, N, K, WIDE, NARROW, kNarrow)                                        \
     template <>                                                                                                        \
     struct warp_gemm_mfma_instr<A, B, ACC, M, N, K>                                                                    \
     {                                                                                                                  \
         static constexpr bool kWide    = mfma_supported_v<mfma_instr::WIDE>;                                           \
         using type                     = std::conditional_t<kWide, mfma_instr::WIDE, mfma_instr::NARROW>;              \
-        static constexpr index_t kIter = kWide ? 1 : 2;                                                                \
+        static constexpr index_t kIter = kWide ? 1 : kNarrow;                                                          \
     };
-CK_TILE_WARP_GEMM_INSTR_OR_TWO(half_t, half_t, float, 32, 32, 16, v_mfma_f32_32x32x16_f16, v_mfma_f32_32x32x8_f16)
-CK_TILE_WARP_GEMM_INSTR_OR_TWO(half_t, half_t, float, 16, 16, 32, v_mfma_f32_16x16x32_f16, v_mfma_f32_16x16x16_f16)
-CK_TILE_WARP_GEMM_INSTR_OR_TWO(bf16_t, bf16_t, float, 32, 32, 16, v_mfma_f32_32x32x16_bf16, v_mfma_f32_32x32x8_bf16)
-CK_TILE_WARP_GEMM_INSTR_OR_TWO(bf16_t, bf16_t, float, 16, 16, 32, v_mfma_f32_16x16x32_bf16, v_mfma_f32_16x16x16_bf16)
-#undef CK_TILE_WARP_GEMM_INSTR_OR_TWO
+CK_TILE_WARP_GEMM_INSTR_OR_N(half_t, half_t, float, 32, 32, 16, v_mfma_f32_32x32x16_f16, v_mfma_f32_32x32x8_f16, 2)
+CK_TILE_WARP_GEMM_INSTR_OR_N(half_t, half_t, float, 16, 16, 32, v_mfma_f32_16x16x32_f16, v_mfma_f32_16x16x16_f16, 2)
+CK_TILE_WARP_GEMM_INSTR_OR_N(bf16_t, bf16_t, float, 32, 32, 16, v_mfma_f32_32x32x16_bf16, v_mfma_f32_32x32x8_bf16, 2)
+CK_TILE_WARP_GEMM_INSTR_OR_N(bf16_t, bf16_t, float, 16, 16, 32, v_mfma_f32_16x16x32_bf16, v_mfma_f32_16x16x16_bf16, 2)
+CK_TILE_WARP_GEMM_INSTR_OR_N(int8_t, int8_t, int32_t, 32, 32, 32, v_mfma_i32_32x32x32_i8, v_mfma_i32_32x32x16_i8, 2)
+CK_TILE_WARP_GEMM_INSTR_OR_N(int8_t, int8_t, int32_t, 16, 16, 64, v_mfma_i32_16x16x64_i8, v_mfma_i32_16x16x32_i8, 2)
+CK_TILE_WARP_GEMM_INSTR_OR_N(fp8_t, fp8_t, float, 32, 32, 64, v_mfma_f32_32x32x64_f8f6f4_fp8,
+                             v_mfma_f32_32x32x16_fp8_fp8, 4)
+CK_TILE_WARP_GEMM_INSTR_OR_N(fp8_t, fp8_t, float, 16, 16, 128, v_mfma_f32_16x16x128_f8f6f4_fp8,
+                             v_mfma_f32_16x16x32_fp8_fp8, 4)
+CK_TILE_WARP_GEMM_INSTR_OR_N(bf8_t, bf8_t, float, 32, 32, 64, v_mfma_f32_32x32x64_f8f6f4_bf8,
+                             v_mfma_f32_32x32x16_bf8_bf8, 4)
+CK_TILE_WARP_GEMM_INSTR_OR_N(bf8_t, bf8_t, float, 16, 16, 128, v_mfma_f32_16x16x128_f8f6f4_bf8,
+                             v_mfma_f32_16x16x32_bf8_bf8, 4)
+#undef CK_TILE_WARP_GEMM_INSTR_OR_N
 
-// the 8-bit warp tiles twice as deep as the CDNA3 instruction (the flatmm configs): two in a row on
-// every arch (gfx950's own deeper 8-bit instructions, the f8f6f4 ones, are not modelled)
+// the fp8 / bf8 warp tiles twice as deep as the CDNA3 instruction: two in a row on every arch
+// (no instruction has this K; gfx950's f8f6f4 ones have four times the CDNA3 K)
 #define CK_TILE_WARP_GEMM_INSTR_TWO(A, B, ACC, M, N, K, NARROW)                                                        \
     template <>                                                                                                        \
     struct warp_gemm_mfma_instr<A, B, ACC, M, N, K>                                                                    \
