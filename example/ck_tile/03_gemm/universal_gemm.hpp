@@ -33,12 +33,10 @@ inline constexpr char bf8_name[]   = "bf8";
 inline constexpr char int8_name[]  = "int8";
 inline constexpr char int32_name[] = "int32";
 using Fp16Types                    = Types<ck_tile::half_t, ck_tile::half_t, float, fp16_name, fp16_name>;
-// bf16 without compv3: its 256 x 256 tile spills converting the fp32 C to bf16 (22 VGPRs on both
-// archs); the mem pipeline serves bf16 in the ci set
-using Bf16Types = Types<ck_tile::bf16_t, ck_tile::bf16_t, float, bf16_name, bf16_name, false>;
-using Fp8Types  = Types<ck_tile::fp8_t, ck_tile::half_t, float, fp8_name, fp16_name>;
-using Bf8Types  = Types<ck_tile::bf8_t, ck_tile::half_t, float, bf8_name, fp16_name>;
-using Int8Types = Types<int8_t, int32_t, int32_t, int8_name, int32_name>;
+using Bf16Types                    = Types<ck_tile::bf16_t, ck_tile::bf16_t, float, bf16_name, bf16_name>;
+using Fp8Types                     = Types<ck_tile::fp8_t, ck_tile::half_t, float, fp8_name, fp16_name>;
+using Bf8Types                     = Types<ck_tile::bf8_t, ck_tile::half_t, float, bf8_name, fp16_name>;
+using Int8Types                    = Types<int8_t, int32_t, int32_t, int8_name, int32_name>;
 
 enum class Pipeline
 {

@@ -2,15 +2,21 @@
 // The kernel instances of tile_example_gemm_universal and how one is picked.
 //
 // Configurations (upstream's GemmConfig shapes, made to fit gfx942's 64 KiB of LDS and two waves
-// per SIMD; warp tile 32x32x16: gfx950's 32x32x16 MFMA for fp16/bf16, two 32x32x8 on gfx942; the
-// CDNA3 32x32x16 MFMA for fp8, bf8 and int8 on both):
+// per SIMD). The warp tile is 32 x 32 x (the K of gfx950's deepest MFMA for the type), which gfx942
+// computes with its CDNA3 instruction two or four times in a row (WarpGemmMfmaDispatcher):
+//   fp16, bf16  32x32x16: gfx950 v_mfma_f32_32x32x16_{f16,bf16}, gfx942 2 x 32x32x8
+//   fp8, bf8    32x32x64: gfx950 v_mfma_f32_32x32x64_f8f6f4, gfx942 4 x v_mfma_f32_32x32x16_{fp8,bf8}
+//   int8        32x32x32: gfx950 v_mfma_i32_32x32x32_i8, gfx942 2 x v_mfma_i32_32x32x16_i8
+// Block tiles:
 //   mem     128 x 32 x (128 B of K), 4 x 1 warps, two DRAM tiles prefetched in registers
 //   compv3  256 x 256 x (64 B of K for 8-bit types, 32 B for 16-bit ones), 2 x 4 warps
-//   compv4  256 x 256 x (32 B of K), 2 x 4 warps, two LDS buffers
+//   compv4  256 x 256 x (32 B of K) for 16-bit types, 256 x 128 x (64 B) for 8-bit ones (two
+//           buffers of a 256 x 256 x 64 B tile would need 80 KiB of LDS), 2 x 4 warps, two LDS
+//           buffers
 // every one with the GemmSpatiallyLocalTilePartitioner<8, 4>, the Default2DEpilogue (a 256 x 256
 // C tile does not fit LDS for a C-shuffle) and padding of M, N and K (any size).
 //
-// Instance sets. The ci profile builds, per data type, the compv3 (not for bf16: Types::kCompute)
+// Instance sets. The ci profile builds, per data type, the compv3
 // and the mem (intrawave) kernels for the A row-major / B column-major layouts (vector accesses); fp16 adds the
 // interwave scheduler, the compv4 pipeline, the three other layouts, the persistent grid and element-wise accesses
 // (sizes and strides that are not multiples of the 16-byte vector). The full profile (CK_TILE_INSTANCES=full) builds
@@ -28,14 +34,17 @@ struct TileConfig
 {
     static constexpr ck_tile::index_t kBytes = sizeof(typename T::ADataType);
     static constexpr ck_tile::index_t kM     = kPipe == Pipeline::mem ? 128 : 256;
-    static constexpr ck_tile::index_t kN     = kPipe == Pipeline::mem ? 32 : 256;
-    // compv3 takes 64 bytes of K for 8-bit types and 32 for 16-bit ones (a 256 x 256 bf16 tile
-    // with 32 elements of K needs more than the 256 registers of two waves per SIMD)
-    static constexpr ck_tile::index_t kKBytes =
-        kPipe == Pipeline::mem ? 128 : (kPipe == Pipeline::compv3 && kBytes == 1 ? 64 : 32);
-    static constexpr ck_tile::index_t kK = kKBytes / kBytes;
+    static constexpr ck_tile::index_t kN =
+        kPipe == Pipeline::mem ? 32 : (kPipe == Pipeline::compv4 && sizeof(typename T::ADataType) == 1 ? 128 : 256);
+    // the compute pipelines take 64 bytes of K for 8-bit types (at least one fp8 warp tile) and 32
+    // for 16-bit ones (a 256 x 256 bf16 tile with 32 elements of K needs more than the 256
+    // registers of two waves per SIMD)
+    static constexpr ck_tile::index_t kKBytes = kPipe == Pipeline::mem ? 128 : (kBytes == 1 ? 64 : 32);
+    static constexpr ck_tile::index_t kK      = kKBytes / kBytes;
+    static constexpr ck_tile::index_t kWarpK =
+        kBytes == 2 ? 16 : (std::is_same_v<typename T::ADataType, int8_t> ? 32 : 64);
     using Warps = std::conditional_t<kPipe == Pipeline::mem, ck_tile::sequence<4, 1, 1>, ck_tile::sequence<2, 4, 1>>;
-    using Shape = ck_tile::TileGemmShape<ck_tile::sequence<kM, kN, kK>, Warps, ck_tile::sequence<32, 32, 16>>;
+    using Shape = ck_tile::TileGemmShape<ck_tile::sequence<kM, kN, kK>, Warps, ck_tile::sequence<32, 32, kWarpK>>;
 };
 
 template <typename T, Pipeline kPipe, bool kInterwave, typename ALayout, typename BLayout, bool kVector,
@@ -75,10 +84,11 @@ struct Instance
         const auto tail = GemmPipeline::GetBlockLoopTailNum(num_loop);
         return std::string("kernel ") + Kernel::GetName() + ": pipeline " + GemmPipeline::description +
                "\nblock tile " + s(Shape::kM) + "x" + s(Shape::kN) + "x" + s(Shape::kK) + ", warps " + s(W::at(0)) +
-               "x" + s(W::at(1)) + ", warp tile 32x32x16 (" + s(WarpGemm::kK / ck_tile::mfma_traits<Instr>::K) + " x " +
-               ck_tile::mfma_traits<Instr>::mnemonic + "), block " + s(Kernel::kBlockSize) + " threads, LDS " +
-               s(Kernel::GetSmemSize()) + " B, partitioner " + Partitioner::name + "\naccess " + access + "\ngrid " +
-               s(grid.x) + "x" + s(grid.y) + "x" + s(grid.z) + ", K steps per split " + s(num_loop) + " (hot loop " +
+               "x" + s(W::at(1)) + ", warp tile 32x32x" + s(WarpGemm::kK) + " (" +
+               s(WarpGemm::kK / ck_tile::mfma_traits<Instr>::K) + " x " + ck_tile::mfma_traits<Instr>::mnemonic +
+               "), block " + s(Kernel::kBlockSize) + " threads, LDS " + s(Kernel::GetSmemSize()) + " B, partitioner " +
+               Partitioner::name + "\naccess " + access + "\ngrid " + s(grid.x) + "x" + s(grid.y) + "x" + s(grid.z) +
+               ", K steps per split " + s(num_loop) + " (hot loop " +
                (GemmPipeline::BlockHasHotloop(num_loop) ? "yes" : "no") + ", tail " + ck_tile::tail_number_name(tail) +
                ")";
     }

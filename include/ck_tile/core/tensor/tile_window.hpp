@@ -128,15 +128,38 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
         });
     }
 
-    // adds the tile into the tensor atomically (fp32, int32; fp16 and bf16 in pairs, so the vector
-    // length must be even), access by access: the combine step of blocks that share outputs
-    CK_TILE_DEVICE void atomic_add(const static_distributed_tensor<DataType, Dstr>& src) const
+    // Stores f(x) for every element x of a tile of another type (an accumulator), converting one
+    // access's elements at a time: the converted tile never exists as a whole, so a large
+    // accumulator tile does not need a second set of registers for its converted copy.
+    template <typename SrcT, typename F>
+    CK_TILE_DEVICE void store_transformed(const static_distributed_tensor<SrcT, Dstr>& src, const F& f,
+                                          const access_site& site = access_site::current()) const
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
         for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) {
             thread_buffer<DataType, vec> v;
-            static_for<0, vec>{}([&](auto k) { v[k] = src.get_thread_buffer()[d + k * dstride]; });
+            static_for<0, vec>{}([&](auto k) { v[k] = f(src.get_thread_buffer()[d + k * dstride]); });
+            buf.template set<vec>(offset, valid, v, site);
+        });
+    }
+
+    // adds the tile into the tensor atomically (fp32, int32; fp16 and bf16 in pairs, so the vector
+    // length must be even), access by access: the combine step of blocks that share outputs
+    CK_TILE_DEVICE void atomic_add(const static_distributed_tensor<DataType, Dstr>& src) const
+    {
+        atomic_add_transformed(src, [](const DataType& x) { return x; });
+    }
+
+    // atomic_add of f(x) for every element x of a tile of another type, converted access by access
+    template <typename SrcT, typename F>
+    CK_TILE_DEVICE void atomic_add_transformed(const static_distributed_tensor<SrcT, Dstr>& src, const F& f) const
+    {
+        constexpr index_t vec = get_vector_length();
+        const auto& buf       = this->view.get_buffer_view();
+        for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) {
+            thread_buffer<DataType, vec> v;
+            static_for<0, vec>{}([&](auto k) { v[k] = f(src.get_thread_buffer()[d + k * dstride]); });
             buf.template atomic_add<vec>(offset, valid, v);
         });
     }
@@ -246,6 +269,25 @@ CK_TILE_DEVICE void update_tile(const Window& w, const Tile& t)
         store_tile(w, t);
     else
         atomic_add_tile(w, t);
+}
+
+// update_tile of f(x) for every element x of t, converted one access at a time (see
+// store_transformed): how epilogues store an accumulator tile in the output type
+template <memory_operation_enum Op, typename View, typename Lengths, typename Dstr, typename T, typename F>
+CK_TILE_DEVICE void update_tile_transformed(const tile_window_with_static_distribution<View, Lengths, Dstr>& w,
+                                            const static_distributed_tensor<T, Dstr>& t, const F& f)
+{
+    if constexpr(Op == memory_operation_enum::set)
+        w.store_transformed(t, f);
+    else
+        w.atomic_add_transformed(t, f);
+}
+
+template <memory_operation_enum Op, typename View, typename Lengths, typename Dstr, typename T, typename F>
+CK_TILE_DEVICE void update_tile_transformed(const tile_window_with_static_lengths<View, Lengths>& w,
+                                            const static_distributed_tensor<T, Dstr>& t, const F& f)
+{
+    update_tile_transformed<Op>(make_tile_window(w, Dstr{}), t, f);
 }
 
 } // namespace ck_tile
