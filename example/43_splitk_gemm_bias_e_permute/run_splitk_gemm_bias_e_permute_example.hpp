@@ -16,6 +16,7 @@
 #include <iostream>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ck/ck.hpp"
@@ -24,7 +25,7 @@
 #include "ck/library/utility/device_memory.hpp"
 #include "ck/library/utility/fill.hpp"
 #include "ck/library/utility/host_tensor.hpp"
-#include "ck/tensor_operation/gpu/device/impl/device_splitk_gemm_bias_e_permute.hpp"
+#include "ck/tensor_operation/gpu/device/impl/device_splitk_contraction_multiple_d_xdl_cshuffle.hpp"
 #include "ck_tile/host/reference/reference_gemm_bias_e_permute.hpp"
 
 namespace splitk_example {
@@ -134,8 +135,11 @@ void fill(Tensor<T>& t, int init, double lo_int, double hi_int, double lo, doubl
 template <typename ADataType, typename BDataType, typename DDataType, typename EDataType, typename FDataType>
 int run(const Options& o)
 {
-    using DeviceOp = ck::tensor_operation::device::DeviceSplitkGemmBiasEPermute<ADataType, BDataType, DDataType,
-                                                                                EDataType, FDataType>;
+    // upstream's code name for the op: an alias of DeviceSplitkGemmBiasEPermute
+    using DeviceOp = ck::tensor_operation::device::DeviceSplitKContractionMultipleD_Xdl_CShuffle<
+        ADataType, BDataType, DDataType, EDataType, FDataType>;
+    static_assert(std::is_same_v<DeviceOp, ck::tensor_operation::device::DeviceSplitkGemmBiasEPermute<
+                                               ADataType, BDataType, DDataType, EDataType, FDataType>>);
 
     const index_t G0 = o.G0, G1 = o.G1, M0 = o.M0, M1 = o.M1, N0 = o.N0, N1 = o.N1, K = o.K;
     const auto mul = [](std::initializer_list<long long> xs) {

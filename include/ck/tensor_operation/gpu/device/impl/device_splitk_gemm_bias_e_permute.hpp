@@ -414,4 +414,14 @@ private:
     }
 };
 
+// Upstream's code name for this op (its example's source uses it; its README says
+// DeviceSplitkGemmBiasEPermute). The same template parameters as ours, not upstream's long list:
+// code written against upstream's instance parameters does not compile unchanged either way.
+template <typename ADataType, typename BDataType, typename DDataType, typename EDataType, typename FDataType,
+          index_t MPerBlock = 128, index_t NPerBlock = 128, index_t KPerBlock = 32, index_t MPerXdl = 32,
+          index_t NPerXdl = 32, index_t MWaves = 2, index_t NWaves = 2>
+using DeviceSplitKContractionMultipleD_Xdl_CShuffle =
+    DeviceSplitkGemmBiasEPermute<ADataType, BDataType, DDataType, EDataType, FDataType, MPerBlock, NPerBlock,
+                                 KPerBlock, MPerXdl, NPerXdl, MWaves, NWaves>;
+
 } // namespace ck::tensor_operation::device
