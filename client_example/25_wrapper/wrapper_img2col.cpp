@@ -2,9 +2,11 @@
 // client_wrapper_img2col: 3-D image to column (no padding) with the ck::wrapper API, fp32. The
 // NDHWGC input and the [G, N Do Ho Wo, Z Y X C] output are the same nested shape
 // ((G, (Wo, Ho, Do, N)), (C, X, Y, Z)) with two sets of strides, so the kernel is a copy:
-// each 128-thread block takes a 32 x 64 tile of both (make_local_tile), each thread an 8 x 16
-// interleaved share of it (make_local_partition), and copies it. The output is checked against
-// the host's image-to-column of the same input.
+// each 128-thread block takes a 32 x 64 tile of both (make_local_tile), each thread of an 8 x 16
+// thread layout a packed 4 x 4 share of it (make_local_partition), and copies it in vectors of 4
+// along the columns (C innermost in both layouts: contiguous when C is a multiple of 4; otherwise
+// one element at a time, where upstream's fixed vector of 4 would be wrong). The output is
+// checked against the host's image-to-column of the same input.
 //
 //   client_wrapper_img2col [G N C]   (default 4 32 64; 4 2 64 on the emulator; filter 3 x 3 x 3,
 //                                     input 9 x 9 x 7, output 7 x 7 x 5, strides and dilations 1)
@@ -52,7 +54,8 @@ struct SimpleDeviceMem
 template <typename InputTensor,
           typename OutputTensor,
           typename BlockShape,
-          typename ThreadLayoutShape>
+          typename ThreadLayoutShape,
+          ck::index_t ScalarPerVector>
 __global__ void DeviceImageToColumnPad0(InputTensor input_tensor,
                                         OutputTensor output_tensor,
                                         const BlockShape tile_shape,
@@ -73,7 +76,7 @@ __global__ void DeviceImageToColumnPad0(InputTensor input_tensor,
     // Perform copy
     using DimAccessOrder                    = ck::Tuple<ck::Number<0>, ck::Number<1>>;
     constexpr ck::index_t vector_dim        = 1;
-    constexpr ck::index_t scalar_per_vector = 4;
+    constexpr ck::index_t scalar_per_vector = ScalarPerVector; // upstream: 4
     ck::wrapper::copy<DimAccessOrder, vector_dim, scalar_per_vector>(input_local_partition,
                                                                      output_local_partition);
 }
@@ -124,17 +127,23 @@ bool PerformImageToColumnPad0(const ck::index_t G, const ck::index_t N, const ck
         ck::math::integer_divide_ceil(ck::wrapper::size<0>(in_layout), ck::wrapper::size<0>(tile_shape)) *
         ck::math::integer_divide_ceil(ck::wrapper::size<1>(in_layout), ck::wrapper::size<1>(tile_shape));
 
-    const auto kernel    = DeviceImageToColumnPad0<decltype(input_tensor_global), decltype(output_tensor_global),
-                                                   decltype(tile_shape), decltype(thread_layout)>;
-    const float avg_time = launch_and_time_kernel(StreamConfig{nullptr, true, 0, 1, 3}, kernel, dim3(grid_size),
-                                                  dim3(ck::wrapper::size(thread_layout)), 0, input_tensor_global,
-                                                  output_tensor_global, tile_shape, thread_layout);
+    // vectors of 4 along the columns need C, the innermost length, to be a multiple of 4
+    const auto launch = [&](auto scalar_per_vector) {
+        const auto kernel =
+            DeviceImageToColumnPad0<decltype(input_tensor_global), decltype(output_tensor_global), decltype(tile_shape),
+                                    decltype(thread_layout), decltype(scalar_per_vector)::value>;
+        return launch_and_time_kernel(StreamConfig{nullptr, true, 0, 1, 3}, kernel, dim3(grid_size),
+                                      dim3(ck::wrapper::size(thread_layout)), 0, input_tensor_global,
+                                      output_tensor_global, tile_shape, thread_layout);
+    };
+    const ck::index_t scalar_per_vector = C % 4 == 0 ? 4 : 1;
+    const float avg_time                = scalar_per_vector == 4 ? launch(ck::Number<4>{}) : launch(ck::Number<1>{});
 
     std::size_t num_btype = static_cast<std::size_t>(G) * N * Do * Ho * Wo * ZYXC * 2 * sizeof(DataType);
     float gb_per_sec      = num_btype / 1.E6 / avg_time;
     std::cout << "G " << G << ", N " << N << ", C " << C << ", input " << Di << "x" << Hi << "x" << Wi << ", filter "
               << Z << "x" << Y << "x" << X << ", output " << Do << "x" << Ho << "x" << Wo << " (" << InputLayout::name
-              << ")" << std::endl;
+              << "), vectors of " << scalar_per_vector << std::endl;
     std::cout << "Perf: " << std::setw(10) << avg_time << " ms, " << gb_per_sec << " GB/s, " << std::endl;
 
     // check: row (g, n, do, ho, wo), column (z, y, x, c) of the output holds input element

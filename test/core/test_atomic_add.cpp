@@ -2,8 +2,9 @@
 // Atomic adds into global memory (buffer_atomic_add_checked for fp32 and int32,
 // buffer_atomic_pk_add_checked for fp16 and bf16 pairs, buffer_view::atomic_add, atomic_add_tile):
 // many workgroups adding into the same elements on several worker threads lose no update,
-// invalid / out-of-range / padding accesses are dropped, a misaligned 16-bit pair is reported, and
-// racecheck does not take the adds for a race.
+// invalid / out-of-range / padding accesses are dropped, a misaligned 16-bit pair is reported, a
+// lone 16-bit element (an odd vector) is added whatever its alignment without touching its
+// neighbour, and racecheck does not take the adds for a race.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -74,6 +75,29 @@ struct AddPairs
             buf.template atomic_add<2>(0, false, x);       // invalid: dropped
             buf.template atomic_add<2>(size - 2, true, x); // the last pair
             buf.template atomic_add<2>(size, true, x);     // past the end: dropped
+        }
+    }
+};
+
+// Every block adds (block % 5) + 1 to each element of a buffer of an odd number of 16-bit
+// elements, one element per access (N = 1: each element alone, the other half of its dword +0);
+// lane 0 also adds to the elements just before and just after the buffer (outside: dropped) and
+// one flagged invalid.
+template <typename T>
+struct AddAlone
+{
+    CK_TILE_DEVICE void operator()(T* p, index_t size) const
+    {
+        const auto buf = make_buffer_view<address_space_enum::global>(p, size);
+        thread_buffer<T, 1> x;
+        x[0] = type_convert<T>(static_cast<float>(get_block_id() % 5 + 1));
+        for(index_t i = get_lane_id(); i < size; i += kLanes)
+            buf.template atomic_add<1>(i, true, x);
+        if(get_lane_id() == 0)
+        {
+            buf.template atomic_add<1>(-1, true, x);   // before the buffer: dropped
+            buf.template atomic_add<1>(size, true, x); // after it: dropped
+            buf.template atomic_add<1>(3, false, x);   // invalid: dropped
         }
     }
 };
@@ -198,4 +222,37 @@ TEST_CASE("a 16-bit atomic pair that is not 4-byte aligned is reported")
         message = e.what();
     }
     CHECK(message.find("packed 16-bit atomic add at element 1 is not 4-byte aligned") != std::string::npos);
+}
+
+// the buffer at an aligned start (element 2 of the allocation) and at a misaligned one (element 1),
+// each of an odd length, between two guard elements that must keep their value
+template <typename T>
+void check_alone(int blocks, int start)
+{
+    emulator_guard g(4, /*racecheck=*/true);
+    const int size = 2 * kLanes - 3;
+    std::vector<T> y(size + 4, type_convert<T>(0.f));
+    y[start - 1] = y[start + size] = type_convert<T>(42.f);
+    DeviceMem yd(y.size() * sizeof(T));
+    yd.ToDevice(y.data());
+    launch_kernel(stream_config{}, make_kernel<kLanes>(AddAlone<T>{}, dim3(blocks), dim3(kLanes), 0,
+                                                       static_cast<T*>(yd.GetDeviceBuffer()) + start, size));
+    yd.FromDevice(y.data());
+    float expected = 0;
+    for(int b = 0; b < blocks; ++b)
+        expected += static_cast<float>(b % 5 + 1);
+    for(int i = 0; i < size; ++i)
+        CHECK(type_convert<float>(y[start + i]) == expected);
+    CHECK(type_convert<float>(y[start - 1]) == 42.f);
+    CHECK(type_convert<float>(y[start + size]) == 42.f);
+}
+
+TEST_CASE("lone fp16 / bf16 atomic adds: any element, aligned or not, neighbours untouched")
+{
+    for(int start : {1, 2})
+    {
+        CAPTURE(start);
+        check_alone<half_t>(500, start);
+        check_alone<bf16_t>(40, start);
+    }
 }

@@ -77,12 +77,15 @@ TEST_CASE("pad, slice, tile and partition: indices past the original extent are 
     CHECK(s.load({3, 1}) == 3 * 7 + 3);
     const auto threads =
         w::make_layout(ck::make_tuple(Number<2>{}, Number<2>{}), ck::make_tuple(Number<2>{}, Number<1>{}));
-    auto p = w::make_local_partition(tile, threads, 2); // thread id 2 = coordinate (1, 0)
+    auto p = w::make_local_partition(tile, threads, 2); // thread id 2 = coordinate (1, 0): tile rows 2, 3
     CHECK(w::size<0>(p) == 2);
-    CHECK(p.load({0, 0}) == 0); // tile row 1 (row 5): padding
-    CHECK(p.load({0, 1}) == 0); // tile (1, 2)
-    auto p0 = w::make_local_partition(tile, threads, 0);
-    CHECK(p0.load({0, 1}) == 4 * 7 + 6); // tile (0, 2)
+    CHECK(p.load({0, 0}) == 0);                          // tile row 2 (row 6): padding
+    CHECK(p.load({0, 1}) == 0);                          // tile (2, 1)
+    auto p0 = w::make_local_partition(tile, threads, 0); // tile rows 0, 1 and columns 0, 1
+    CHECK(p0.load({0, 1}) == 4 * 7 + 5);                 // tile (0, 1)
+    auto p1 = w::make_local_partition(tile, threads, 1); // coordinate (0, 1): columns 2, 3
+    CHECK(p1.load({0, 0}) == 4 * 7 + 6);                 // tile (0, 2)
+    CHECK(p1.load({0, 1}) == 0);                         // tile (0, 3): column 7, padding
 }
 
 TEST_CASE("copy between memory and register tensors converts and skips invalid elements")

@@ -7,10 +7,10 @@
 //   a(ck::wrapper::slice(), ck::wrapper::slice(k0, k1))   // a sub-tensor: every mode sliced
 //
 // Global, LDS and generic tensors point at memory; register (Vgpr, Sgpr) tensors own an array of
-// the layout's compile-time size, indexed through the layout (a layout whose lengths are run-time
-// values, e.g. constexpr ints, gets CK_WRAPPER_REGISTER_TENSOR_CAPACITY = 64 elements; a larger
-// one traps). Copies (operations/copy.hpp) read
-// elements a padded layout marks invalid as 0 and do not write them.
+// the layout's compile-time size, row-major over the extents (the last mode fastest; a layout
+// whose lengths are run-time values, e.g. constexpr ints, gets CK_WRAPPER_REGISTER_TENSOR_CAPACITY
+// = 64 elements; a larger one traps). Copies (operations/copy.hpp) read elements a padded layout
+// marks invalid as 0 and do not write them.
 #pragma once
 #include <type_traits>
 #include "ck/ck.hpp"
@@ -115,21 +115,33 @@ struct Tensor
 
     // logical indices (one per mode): the element as a value (0 where the layout marks it
     // invalid), and a store that skips invalid ones
-    // where an element lives: its layout offset in memory; in a register tensor, its column-major
-    // index over the extents (the copies' order, so that their register indices are constants)
+    // where an element lives: its layout offset in memory; in a register tensor, its row-major
+    // index over the extents (the last mode fastest: the copies walk registers in this order, so
+    // that their register indices are constants, and a vector along the last mode is a run of
+    // consecutive registers even where the extents are run-time values)
     CK_TILE_HOST_DEVICE constexpr index_t storage_index(const index_array& idx) const
     {
         if constexpr(kOwning)
         {
-            index_t flat = 0, mult = 1;
-            ck_tile::static_for<0, rank, 1>{}([&](auto i) {
-                flat += idx[i] * mult;
-                mult *= static_cast<index_t>(layout_.extents_.at(i));
-            });
+            index_t flat = 0;
+            ck_tile::static_for<0, rank, 1>{}(
+                [&](auto i) { flat = flat * static_cast<index_t>(layout_.extents_.at(i)) + idx[i]; });
             return flat;
         }
         else
             return layout_.offset(idx);
+    }
+    // the inverse for a register tensor: register `flat` -> logical indices
+    CK_TILE_HOST_DEVICE constexpr index_array storage_indices(index_t flat) const
+    {
+        index_array idx{};
+        ck_tile::static_for<0, rank, 1>{}([&](auto j) {
+            constexpr index_t i = rank - 1 - j.value;
+            const index_t n     = static_cast<index_t>(layout_.extents_.at(Number<i>{}));
+            idx[i]              = i == 0 ? flat : flat % n;
+            flat                = i == 0 ? 0 : flat / n;
+        });
+        return idx;
     }
     // a coordinate (one index per mode, nested or not, or one index in all) as logical indices
     template <typename Coord>
@@ -247,9 +259,7 @@ CK_TILE_HOST_DEVICE constexpr auto make_register_tensor(const LayoutT& layout)
     static_assert(detail::is_register_v<Mem>, "ck::wrapper::make_register_tensor: Vgpr or Sgpr");
     // a layout of run-time lengths (constexpr values the type does not carry) gets the capacity;
     // more elements than that is a programming error: the kernel traps
-    if(static_cast<index_t>(detail::shape_size(layout.extents_)) > detail::static_size<LayoutT>() ||
-       layout.offset(layout.unflatten(static_cast<index_t>(detail::shape_size(layout.extents_)) - 1)) >=
-           detail::static_size<LayoutT>())
+    if(static_cast<index_t>(detail::shape_size(layout.extents_)) > detail::static_size<LayoutT>())
         __builtin_trap();
     return Tensor<Mem, T, LayoutT>{layout, {}};
 }

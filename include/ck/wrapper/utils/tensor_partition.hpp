@@ -7,8 +7,14 @@
 //     tile_shape and block_idxs, whether the tensor has it (Number<1>) or not (slice(...)): the
 //     tensor's modes are the dimensions kept, in order.
 //   make_local_partition(tensor, thread_layout, thread_id[, projection])
-//     the thread's share of a tile: the thread's coordinate c in thread_layout (the coordinate
-//     the layout maps to thread_id) and its lengths P give it indices c_d + k * P_d of mode d.
+//     the thread's share of a tile, packed (as upstream's): with the thread's coordinate c in
+//     thread_layout (the coordinate the layout maps to thread_id) and its lengths P, mode d of
+//     extent E gives the thread the E / P consecutive indices from c_d * (E / P) on (consecutive
+//     elements stay together, so a copy can move them as vectors). A projection (one entry per
+//     thread mode: Number<1> keeps it, slice(...) drops it) partitions a tensor of fewer modes
+//     than the thread layout: the tensor's modes are the kept thread modes, in order, and the
+//     threads that differ only in dropped modes get the same share (e.g. a [M, K] tile shared by
+//     an (M, N, K) thread layout with N projected out).
 //
 // Both keep compile-time lengths compile-time (a tile of Number lengths has Number extents).
 #pragma once
@@ -140,36 +146,58 @@ CK_TILE_HOST_DEVICE constexpr auto make_local_tile(const Tensor<Mem, T, L>& tens
     return make_local_tile(tensor, tile_shape, idxs);
 }
 
-// a thread layout given as its lengths: threads numbered row-major (the last mode fastest)
-template <MemoryTypeEnum Mem, typename T, typename L, typename... Ls>
+// the thread's share of tensor: thread mode kept[i] of thread_layout partitions tensor mode i
+template <MemoryTypeEnum Mem, typename T, typename L, typename ThreadLayout, typename Projection>
+    requires(!detail::is_tuple_v<ThreadLayout> && detail::is_tuple_v<Projection>)
 CK_TILE_HOST_DEVICE constexpr auto make_local_partition(const Tensor<Mem, T, L>& tensor,
-                                                        const ck_tile::tuple<Ls...>& thread_shape, index_t thread_id)
+                                                        const ThreadLayout& thread_layout, index_t thread_id,
+                                                        const Projection&)
 {
-    return make_local_partition(tensor, make_row_major_thread_layout(thread_shape), thread_id);
+    constexpr index_t nt = ThreadLayout::rank;
+    static_assert(detail::tuple_size_v<Projection> == nt,
+                  "ck::wrapper::make_local_partition: one projection entry per thread mode");
+    constexpr auto kept_n = detail::kept_dims<Projection, nt>();
+    constexpr auto kept   = kept_n.at(Number<0>{});
+    static_assert(kept_n.at(Number<1>{}) == L::rank, "ck::wrapper::make_local_partition: the projection keeps one "
+                                                     "thread mode per mode of the tensor");
+    // the coordinate over all thread modes; the dropped ones are not used
+    const auto c       = detail::thread_coordinate(thread_layout, thread_id);
+    auto base          = tensor.layout_.base_;
+    const auto extents = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
+        return ck_tile::make_tuple(detail::div(tensor.layout_.extents_.at(Number<Is>{}),
+                                               detail::shape_size(thread_layout.shape_.at(Number<kept[Is]>{})))...);
+    }(std::make_integer_sequence<index_t, L::rank>{});
+    ck_tile::static_for<0, L::rank, 1>{}([&](auto i) {
+        const index_t len = static_cast<index_t>(extents.at(i));
+        base[i] += tensor.layout_.step_[i] * c[kept[i.value]] * len;
+    });
+    using NL = Layout<typename L::shape_type, typename L::strides_type, std::remove_cvref_t<decltype(extents)>>;
+    return Tensor<Mem, T, NL>{
+        NL(tensor.layout_.shape_, tensor.layout_.strides_, extents, base, tensor.layout_.step_, tensor.layout_.valid_),
+        {tensor.GetPointer()}};
 }
 
+// no projection: one thread mode per tensor mode
 template <MemoryTypeEnum Mem, typename T, typename L, typename ThreadLayout>
     requires(!detail::is_tuple_v<ThreadLayout>)
 CK_TILE_HOST_DEVICE constexpr auto make_local_partition(const Tensor<Mem, T, L>& tensor,
                                                         const ThreadLayout& thread_layout, index_t thread_id)
 {
-    static_assert(ThreadLayout::rank == L::rank, "ck::wrapper::make_local_partition: one thread mode per tensor mode");
-    const auto c       = detail::thread_coordinate(thread_layout, thread_id);
-    auto base          = tensor.layout_.base_;
-    auto step          = tensor.layout_.step_;
-    const auto extents = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
-        return ck_tile::make_tuple(detail::div(tensor.layout_.extents_.at(Number<Is>{}),
-                                               detail::shape_size(thread_layout.shape_.at(Number<Is>{})))...);
+    static_assert(ThreadLayout::rank == L::rank, "ck::wrapper::make_local_partition: one thread mode per tensor "
+                                                 "mode (or a projection)");
+    const auto all = [&]<index_t... Is>(std::integer_sequence<index_t, Is...>) {
+        return ck_tile::make_tuple((void(Is), Number<1>{})...);
     }(std::make_integer_sequence<index_t, L::rank>{});
-    ck_tile::static_for<0, L::rank, 1>{}([&](auto i) {
-        const index_t p = static_cast<index_t>(detail::shape_size(thread_layout.shape_.at(i)));
-        base[i] += step[i] * c[i];
-        step[i] *= p;
-    });
-    using NL = Layout<typename L::shape_type, typename L::strides_type, std::remove_cvref_t<decltype(extents)>>;
-    return Tensor<Mem, T, NL>{
-        NL(tensor.layout_.shape_, tensor.layout_.strides_, extents, base, step, tensor.layout_.valid_),
-        {tensor.GetPointer()}};
+    return make_local_partition(tensor, thread_layout, thread_id, all);
+}
+
+// a thread layout given as its lengths: threads numbered row-major (the last mode fastest)
+template <MemoryTypeEnum Mem, typename T, typename L, typename... Ls, typename... Rest>
+CK_TILE_HOST_DEVICE constexpr auto make_local_partition(const Tensor<Mem, T, L>& tensor,
+                                                        const ck_tile::tuple<Ls...>& thread_shape, index_t thread_id,
+                                                        const Rest&... projection)
+{
+    return make_local_partition(tensor, make_row_major_thread_layout(thread_shape), thread_id, projection...);
 }
 
 } // namespace ck::wrapper

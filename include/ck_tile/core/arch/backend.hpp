@@ -6,6 +6,8 @@
 //                     get_grid_size, get_lane_id, get_warp_id
 //   barriers          block_sync_lds (workgroup barrier after this thread's LDS accesses),
 //                     block_sync (workgroup barrier ordering all memory)
+//   failure           kernel_fail(what): a kernel's run-time check failed (emulator: the launch
+//                     throws with `what`; hip: s_trap)
 //   wave operations   warp_shuffle, readfirstlane, ballot, warp_butterfly (v = combine(v,
 //                     v of lane ^ step) for step = first, 2 first, ... < end: an xor butterfly)
 //   LDS               `__shared__` (config.hpp on hip, primitives.hpp on the emulator),

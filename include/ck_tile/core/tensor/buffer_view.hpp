@@ -11,6 +11,7 @@
 #include "ck_tile/core/arch/amd_buffer_addressing.hpp"
 #include "ck_tile/core/utility/functional.hpp"
 #include "ck_tile/core/numeric/integer.hpp"
+#include "ck_tile/core/numeric/type_convert.hpp"
 #include "ck_tile/core/container/thread_buffer.hpp"
 
 namespace ck_tile {
@@ -86,14 +87,18 @@ struct buffer_view
 
     // x[k] added atomically to element i + k (global buffers of fp32, int32, fp16 or bf16): several
     // blocks may add into the same elements. One atomic per element, or per pair of elements for
-    // 16-bit types (so N is even and i is even); dropped like a store when invalid or outside.
+    // 16-bit types; dropped like a store when invalid or outside. 16-bit types have only packed
+    // atomics (one aligned dword): an even N adds pairs, so p_data + i must be 4-byte aligned (the
+    // emulator reports a misaligned pair); an odd N adds each element on its own (atomic_add_16bit_alone),
+    // for outputs whose layout gives no aligned pairs (an odd row length, a permuted layout).
     template <index_t N = 1>
     CK_TILE_DEVICE void atomic_add(long_index_t i, bool is_valid, const thread_buffer<type, N>& x) const
     {
         static_assert(AddressSpace == address_space_enum::global, "buffer_view::atomic_add: global memory only");
-        if constexpr(sizeof(type) == 2)
+        if constexpr(sizeof(type) == 2 && N % 2 == 1)
+            static_for<0, N>{}([&](auto k) { atomic_add_16bit_alone(i + k, is_valid, x[k]); });
+        else if constexpr(sizeof(type) == 2)
         {
-            static_assert(N % 2 == 0, "buffer_view::atomic_add: 16-bit types are added in pairs (an even vector)");
             static_for<0, N / 2>{}([&](auto k) {
                 buffer_atomic_pk_add_checked<type>(x[2 * k], x[2 * k + 1], p_data, buffer_size, i + 2 * k, is_valid);
             });
@@ -104,6 +109,24 @@ struct buffer_view
     }
 
     CK_TILE_HOST_DEVICE T& operator[](long_index_t i) const { return p_data[i]; }
+
+private:
+    // v added to 16-bit element i alone: a packed atomic on the aligned dword that holds it, with
+    // +0 for the other half (x + 0 is x exactly, so the neighbour, which may be another thread's
+    // element or lie just outside the buffer, keeps its value). The element's own range is checked
+    // here; the dword is addressed from p_data rounded down to 4 bytes (a uniform base), with a
+    // range that covers the whole last dword, so the primitive's range check passes exactly the
+    // dwords of valid elements.
+    CK_TILE_DEVICE void atomic_add_16bit_alone(long_index_t i, bool is_valid, type v) const
+    {
+        const bool inside       = is_valid && i >= 0 && i < buffer_size;
+        const long_index_t skew = (reinterpret_cast<unsigned long long>(p_data) & 2) ? 1 : 0; // p_data's half
+        const long_index_t j    = i + skew;    // element i from the aligned base
+        const long_index_t pair = j - (j & 1); // the dword's first element
+        const type zero         = type_convert<type>(0.f);
+        buffer_atomic_pk_add_checked<type>((j & 1) ? zero : v, (j & 1) ? v : zero, p_data - skew,
+                                           (buffer_size + skew + 1) / 2 * 2, pair, inside);
+    }
 };
 
 template <address_space_enum AddressSpace, typename T>

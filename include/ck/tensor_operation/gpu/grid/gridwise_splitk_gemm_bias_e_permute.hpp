@@ -12,12 +12,15 @@
 // tiles x split_k x G blocks. Split s reads K range [s KRead, min(K, (s + 1) KRead)), KRead a
 // multiple of kK (a split past K reads nothing: its product is 0). The K loop is
 // ck_tile::GemmPipelineAGmemBGmemCRegV1 (DRAM -> LDS -> block GEMM of MFMA warp GEMMs, C in
-// VGPRs); the problem's mode (uniform: one kernel serves all four) says where the block's fp32
+// VGPRs); the problem's mode (uniform: one kernel serves all three) says where the block's fp32
 // product goes:
 //   StoreF              F = (C + D) * E, stored (split_k = 1)
-//   AtomicAddF          F += (C + D) * E on split 0, F += C * E on the others (fp32 F, zeroed first)
+//   AtomicAddF          F += (C + D) * E on split 0, F += C * E on the others (F zeroed first):
+//                       fp32 atomics for fp32 F; for fp16 (bf16) F each element's contribution is
+//                       rounded to F's type and added with a packed 16-bit atomic on its dword, the
+//                       other half of the dword + 0 (F's permuted layout gives a thread no aligned
+//                       pairs in general: buffer_view::atomic_add of one element)
 //   StoreWorkspace      workspace[s][g] = C (the two-stage scheme's stage 1)
-//   AtomicAddWorkspace  workspace[g] += C (fp32 atomics, for an F type without atomic adds)
 // ReduceEpilogueKernel<Config>: the second stage, one thread per 4 consecutive columns of a row:
 // F = (sum of the workspace's partials + D) * E, converted and stored at F's strides.
 #pragma once
@@ -35,8 +38,7 @@ enum struct EpilogueMode : ck_tile::index_t
 {
     StoreF,
     AtomicAddF,
-    StoreWorkspace,
-    AtomicAddWorkspace
+    StoreWorkspace
 };
 
 // Everything the kernels need to know about a problem (host-built, passed by value).
@@ -95,8 +97,6 @@ struct SplitKGemmKernel
     static constexpr index_t kK         = Shape::kK;
     static constexpr index_t kVectorWs  = 4; // fp32 workspace rows: ws_ld is a multiple of 4
 
-    static constexpr bool kFAtomic = std::is_same_v<FDataType, float>; // AtomicAddF needs an fp32 F
-
     CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize() { return Pipeline::GetSmemSize(); }
 
     CK_TILE_HOST static dim3 GridSize(const Problem& p)
@@ -147,9 +147,9 @@ struct SplitKGemmKernel
         }
 
         const auto mode = static_cast<EpilogueMode>(p.mode);
-        if(mode == EpilogueMode::StoreWorkspace || mode == EpilogueMode::AtomicAddWorkspace)
+        if(mode == EpilogueMode::StoreWorkspace)
         {
-            const index_t slice = mode == EpilogueMode::StoreWorkspace ? s * p.G + g : g;
+            const index_t slice = s * p.G + g;
             const auto ws_view =
                 pad_tensor_view(make_naive_tensor_view<address_space_enum::global>(
                                     p.p_ws + static_cast<long_index_t>(slice) * p.M * p.ws_ld, make_tuple(p.M, p.ws_ld),
@@ -157,10 +157,7 @@ struct SplitKGemmKernel
                                 make_tuple(number<kM>{}, number<kN>{}), sequence<true, true>{});
             const auto ws_window =
                 make_tile_window(ws_view, make_tuple(number<kM>{}, number<kN>{}), make_multi_index(m0, n0));
-            if(mode == EpilogueMode::StoreWorkspace)
-                store_tile(ws_window, acc);
-            else
-                atomic_add_tile(ws_window, acc);
+            store_tile(ws_window, acc);
             return;
         }
 
@@ -188,16 +185,12 @@ struct SplitKGemmKernel
             tile_elementwise_inout([](float& c, const DDataType& d) { c += type_convert<float>(d); }, acc, d_tile);
         }
         tile_elementwise_inout([](float& c, const EDataType& e) { c *= type_convert<float>(e); }, acc, e_tile);
-        if constexpr(kFAtomic)
-        {
-            if(mode == EpilogueMode::AtomicAddF)
-            {
-                atomic_add_tile(mn_window(static_cast<float*>(p.p_f), p.f_strides, p.f_space), acc);
-                return;
-            }
-        }
-        store_tile(mn_window(static_cast<FDataType*>(p.p_f), p.f_strides, p.f_space),
-                   tile_elementwise_in([](const float& c) { return type_convert<FDataType>(c); }, acc));
+        const auto f_tile   = tile_elementwise_in([](const float& c) { return type_convert<FDataType>(c); }, acc);
+        const auto f_window = mn_window(static_cast<FDataType*>(p.p_f), p.f_strides, p.f_space);
+        if(mode == EpilogueMode::AtomicAddF)
+            atomic_add_tile(f_window, f_tile);
+        else
+            store_tile(f_window, f_tile);
     }
 };
 

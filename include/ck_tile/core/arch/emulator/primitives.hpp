@@ -36,6 +36,13 @@ CK_TILE_DEVICE index_t get_warp_id() { return static_cast<index_t>(emu::warp_id(
 CK_TILE_DEVICE void block_sync_lds() { emu::barrier(); }
 CK_TILE_DEVICE void block_sync() { emu::barrier(); }
 
+// A kernel's own check failed (a precondition its types could not express): the workgroup ends and
+// the launch throws launch_error with `what`, naming the kernel and the block.
+[[noreturn]] CK_TILE_DEVICE void kernel_fail(const char* what)
+{
+    emu::detail::fail_workgroup([&] { return emu::detail::where(*emu::detail::t_wg) + ": " + what; });
+}
+
 // ---- wave operations (wave.hpp) -----------------------------------------------------------------
 
 template <typename T>

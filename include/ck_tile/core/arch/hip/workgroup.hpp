@@ -37,4 +37,8 @@ CK_TILE_DEVICE void block_sync()
     __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
 }
 
+// A kernel's own check failed: the wave traps (s_trap) and the launch fails. The message is the
+// emulator's: here the source line that calls kernel_fail says which check it was.
+[[noreturn]] CK_TILE_DEVICE void kernel_fail(const char*) { __builtin_trap(); }
+
 } // namespace ck_tile

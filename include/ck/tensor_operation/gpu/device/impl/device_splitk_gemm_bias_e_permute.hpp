@@ -14,10 +14,13 @@
 //                        workspace [S, G, M, N]; stage 2 sums the slices and applies bias, E and
 //                        the permute in one pass. Deterministic.
 //   Atomic               F is zeroed, then split 0 adds (C_0 + D) * E and every other split adds
-//                        C_s * E with fp32 atomic adds (the epilogue is linear in C). For an F
-//                        type without atomic adds (fp16) the splits add their raw partials into
-//                        an fp32 workspace [G, M, N] instead, and the second stage applies the
-//                        epilogue.
+//                        C_s * E atomically into F (the epilogue is linear in C): fp32 atomic adds
+//                        for fp32 F; packed 16-bit atomic adds for fp16 F, one element per atomic
+//                        (the other half of its dword + 0, so any F strides and an odd element or
+//                        a misaligned pair need nothing special). No workspace. fp16 F is then the
+//                        sum of split_k contributions each rounded to fp16, added in fp16: about
+//                        split_k fp16 roundings of the running sum instead of one, in an order
+//                        that varies from run to run.
 // split_k = 1 needs neither: one kernel stores (C + D) * E.
 //
 // Restrictions (IsSupportedArgument / GetUnsupportedReason): K, A's and B's row and batch
@@ -131,7 +134,9 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
     using BElementwiseOperation   = element_wise::PassThrough;
     using CDEElementwiseOperation = element_wise::AddMultiply;
 
-    static constexpr bool kFAtomic   = std::is_same_v<FDataType, float>; // F takes atomic adds itself
+    static_assert(std::is_same_v<FDataType, float> || std::is_same_v<FDataType, ck_tile::half_t> ||
+                      std::is_same_v<FDataType, ck_tile::bf16_t>,
+                  "DeviceSplitkGemmBiasEPermute: F is fp32, fp16 or bf16 (the types with atomic adds)");
     static constexpr index_t kVecA   = Config::kVectorA;
     static constexpr index_t kVecB   = Config::kVectorB;
     static constexpr index_t kNumDim = 6;
@@ -183,12 +188,8 @@ struct DeviceSplitkGemmBiasEPermute : public BaseOperator
                 return ck_tile::launch_kernel(s, gemm(Mode::StoreF));
             if(arg.reduction_ == SplitKReduction::Workspace)
                 return ck_tile::launch_kernel(s, gemm(Mode::StoreWorkspace), reduce(p.split_k));
-            if constexpr(kFAtomic)
-                return ck_tile::launch_kernel(s, zero(p.p_f, static_cast<std::size_t>(p.f_space) * sizeof(FDataType)),
-                                              gemm(Mode::AtomicAddF));
-            else
-                return ck_tile::launch_kernel(s, zero(p.p_ws, WorkSpaceBytes(arg)), gemm(Mode::AtomicAddWorkspace),
-                                              reduce(1));
+            return ck_tile::launch_kernel(s, zero(p.p_f, static_cast<std::size_t>(p.f_space) * sizeof(FDataType)),
+                                          gemm(Mode::AtomicAddF));
         }
 
         float Run(const BaseArgument* p_arg, const StreamConfig& s = StreamConfig{}) override
@@ -408,10 +409,18 @@ private:
             return 0;
         const Problem p         = MakeProblem(arg);
         const std::size_t slice = static_cast<std::size_t>(p.G) * p.M * p.ws_ld * sizeof(float);
-        if(arg.reduction_ == SplitKReduction::Workspace)
-            return slice * static_cast<std::size_t>(p.split_k);
-        return kFAtomic ? 0 : slice;
+        return arg.reduction_ == SplitKReduction::Workspace ? slice * static_cast<std::size_t>(p.split_k) : 0;
     }
 };
+
+// Upstream's code name for this op (its example's source uses it; its README says
+// DeviceSplitkGemmBiasEPermute). The same template parameters as ours, not upstream's long list:
+// code written against upstream's instance parameters does not compile unchanged either way.
+template <typename ADataType, typename BDataType, typename DDataType, typename EDataType, typename FDataType,
+          index_t MPerBlock = 128, index_t NPerBlock = 128, index_t KPerBlock = 32, index_t MPerXdl = 32,
+          index_t NPerXdl = 32, index_t MWaves = 2, index_t NWaves = 2>
+using DeviceSplitKContractionMultipleD_Xdl_CShuffle =
+    DeviceSplitkGemmBiasEPermute<ADataType, BDataType, DDataType, EDataType, FDataType, MPerBlock, NPerBlock, KPerBlock,
+                                 MPerXdl, NPerXdl, MWaves, NWaves>;
 
 } // namespace ck::tensor_operation::device
