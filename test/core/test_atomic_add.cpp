@@ -225,14 +225,15 @@ TEST_CASE("a 16-bit atomic pair that is not 4-byte aligned is reported")
 }
 
 // the buffer at an aligned start (element 2 of the allocation) and at a misaligned one (element 1),
-// each of an odd length, between two guard elements that must keep their value
+// each of an odd length, between two guard elements (42 and -0) that must keep their bits
 template <typename T>
 void check_alone(int blocks, int start)
 {
     emulator_guard g(4, /*racecheck=*/true);
     const int size = 2 * kLanes - 3;
     std::vector<T> y(size + 4, type_convert<T>(0.f));
-    y[start - 1] = y[start + size] = type_convert<T>(42.f);
+    y[start - 1]    = type_convert<T>(42.f);
+    y[start + size] = type_convert<T>(-0.f); // the partner of a lone add must keep -0's sign bit
     DeviceMem yd(y.size() * sizeof(T));
     yd.ToDevice(y.data());
     launch_kernel(stream_config{}, make_kernel<kLanes>(AddAlone<T>{}, dim3(blocks), dim3(kLanes), 0,
@@ -244,7 +245,8 @@ void check_alone(int blocks, int start)
     for(int i = 0; i < size; ++i)
         CHECK(type_convert<float>(y[start + i]) == expected);
     CHECK(type_convert<float>(y[start - 1]) == 42.f);
-    CHECK(type_convert<float>(y[start + size]) == 42.f);
+    CHECK(__builtin_bit_cast(uint16_t, y[start + size]) == __builtin_bit_cast(uint16_t, type_convert<T>(-0.f)));
+    CHECK(__builtin_bit_cast(uint16_t, type_convert<T>(-0.f)) == 0x8000u);
 }
 
 TEST_CASE("lone fp16 / bf16 atomic adds: any element, aligned or not, neighbours untouched")

@@ -112,8 +112,9 @@ struct buffer_view
 
 private:
     // v added to 16-bit element i alone: a packed atomic on the aligned dword that holds it, with
-    // +0 for the other half (x + 0 is x exactly, so the neighbour, which may be another thread's
-    // element or lie just outside the buffer, keeps its value). The element's own range is checked
+    // -0 for the other half (x + -0 is x exactly for every x, -0 and +0 included; +0 would turn a
+    // -0 into +0), so the neighbour, which may be another thread's element or lie just outside the
+    // buffer, keeps its bits. The element's own range is checked
     // here; the dword is addressed from p_data rounded down to 4 bytes (a uniform base), with a
     // range that covers the whole last dword, so the primitive's range check passes exactly the
     // dwords of valid elements.
@@ -123,7 +124,7 @@ private:
         const long_index_t skew = (reinterpret_cast<unsigned long long>(p_data) & 2) ? 1 : 0; // p_data's half
         const long_index_t j    = i + skew;    // element i from the aligned base
         const long_index_t pair = j - (j & 1); // the dword's first element
-        const type zero         = type_convert<type>(0.f);
+        const type zero         = type_convert<type>(-0.f);
         buffer_atomic_pk_add_checked<type>((j & 1) ? zero : v, (j & 1) ? v : zero, p_data - skew,
                                            (buffer_size + skew + 1) / 2 * 2, pair, inside);
     }
