@@ -80,7 +80,7 @@ struct AddPairs
 };
 
 // Every block adds (block % 5) + 1 to each element of a buffer of an odd number of 16-bit
-// elements, one element per access (N = 1: each element alone, the other half of its dword +0);
+// elements, one element per access (N = 1: each element alone, the other half of its dword -0);
 // lane 0 also adds to the elements just before and just after the buffer (outside: dropped) and
 // one flagged invalid.
 template <typename T>
