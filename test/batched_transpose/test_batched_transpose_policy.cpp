@@ -3,7 +3,6 @@
 // distribution covers the [M x N] tile once with runs along N, the output distribution is its
 // transpose (transpose_tile2d accepts the pair) with runs along M, and every lane keeps the same
 // elements: after transpose_tile2d, output position (n, m) holds what input (m, n) held.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <set>

@@ -2,7 +2,6 @@
 // TileCopyPolicy's distribution, for the shapes tile_example_copy uses: the block's threads cover
 // the block tile exactly once, and each thread's last ThreadTile N registers are one contiguous
 // run of a row (what makes one 16-byte access per run possible).
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <set>

@@ -5,7 +5,6 @@
 // invalid / out-of-range / padding accesses are dropped, a misaligned 16-bit pair is reported, a
 // lone 16-bit element (an odd vector) is added whatever its alignment without touching its
 // neighbour, and racecheck does not take the adds for a race.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <string>

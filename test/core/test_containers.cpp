@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 // sequence algebra, tuple, array, static_for, integer helpers and numeric conversions.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <vector>

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 // Tensor descriptors: offsets and validity through every coordinate transform, hand-worked.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include "ck_tile/core.hpp"

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 // Tile distributions: which elements each thread holds, checked against hand-worked cases.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <set>

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Tile windows on the emulator: load_tile/store_tile through padded views, and the copy tutorial's
 // kernel, right with its distribution and detectably wrong with a broken one.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <vector>

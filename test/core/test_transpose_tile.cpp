@@ -3,7 +3,6 @@
 // the input tile carries its own (row, column); after the transpose the element a thread holds at
 // output position (r, c) must be the one that was at input position (c, r), and the output's
 // vector dimension must walk contiguous output elements.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <set>

@@ -5,7 +5,6 @@
 // in two column chunks through the pieces (the multi-pass path). Both block shapes are tried: a
 // warp holding whole rows, and four warps sharing each row (the cross-warp absmax through LDS).
 // Row 1 is all zeros: its scale is 0 and its values quantize to 0.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <random>

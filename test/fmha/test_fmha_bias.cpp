@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The example's -bias decoder, the ALiBi head slopes (8 and 12 heads against their closed forms),
 // Alibi::update in each mode and the mode make_alibi_from_lr_mask picks for each mask.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cmath>

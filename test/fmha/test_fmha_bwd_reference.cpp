@@ -4,7 +4,6 @@
 // with respect to Q, K and V are what the reference returns as dQ, dK, dV. The forward here is a
 // plain double-precision loop, independent of the kernels' code; without dropout (its mask is a
 // constant factor per score, covered by the example's cases).
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -3,7 +3,6 @@
 // windows (sk = 0 and 1, sq > sk, sq < sk): IsOutOfBound is the rule, GetTileRangeAlongX covers
 // every kept score with a tile-aligned start, IsEdgeTile is false exactly on all-kept tiles; and
 // the example's -mask decoder for every spelling, the bad ones throwing.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The FMHA host references on small hand-computed cases: masking to -inf, the row softmax and its
 // natural-log LSE (a fully masked row gives zeros and LSE -inf), and dropout's keep rule.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

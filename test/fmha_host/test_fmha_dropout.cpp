@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The FMHA dropout stream (block_dropout.hpp): upstream's definition, the threshold, keep rates,
 // uniform bytes, and the host fill.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cmath>

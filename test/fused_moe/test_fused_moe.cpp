@@ -3,7 +3,6 @@
 // upstream's definition as a permuted view, and shuffle / unshuffle round trips with padding), the
 // activations, reference_fused_moe on hand-worked cases, and the 16x16x32 warp GEMM the kernel uses
 // (two 16x16x16 MFMAs on gfx942, one 16x16x32 on gfx950) against a host product on the device.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cmath>

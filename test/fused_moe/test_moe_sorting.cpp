@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // reference_moe_sorting on hand-worked cases (padding, empty experts, masking, local tokens), then
 // MoeSortingKernel and the multi-phase kernels against it on random routings.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <random>

@@ -2,7 +2,6 @@
 // The naive GEMM tutorial's kernel on the emulator: right with the standard and with the transposed
 // C distribution, and detectably wrong when the C distribution does not match the warp GEMM (the
 // standard C encoding with the transposed warp GEMM).
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <iostream>

@@ -6,7 +6,6 @@
 // The tutorial is compiled here unchanged, with `block_sync_lds()` spelled as a macro while its
 // headers are read: each call site gets its own number (__COUNTER__), and the test chooses one
 // site whose barrier is skipped.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <exception>

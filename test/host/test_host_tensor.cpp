@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <array>

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // reference_batched_transpose: NCHW -> NHWC places x(n, c, h, w) at y(n, h, w, c), NHWC -> NCHW
 // undoes it, and anything else is refused.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <stdexcept>

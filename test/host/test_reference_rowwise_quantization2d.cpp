@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 // The row-wise quantization references on hand-computed rows.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <stdexcept>

@@ -2,7 +2,6 @@
 // ImageToColumn::GetInOffset (which image element, or padding, each output element takes) checked
 // against reference_im2col on images whose elements hold their own offset + 1 (0 marks padding),
 // and ConvParam's output lengths, including filters that do not fit.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <vector>

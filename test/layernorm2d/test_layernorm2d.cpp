@@ -4,7 +4,6 @@
 // (the cross-warp Welford merge and absmax through LDS) and a warp holding several rows, in one
 // and two passes, with n not a multiple of the tile (padding must not count in Welford), bias,
 // fused add with store, saved statistics and both quantizations.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // fp8 / bf8 (FNUZ and OCP encodings): known codes, limits, NaN, round trip of all 256 codes, and
 // float -> fp8 (nearest even, saturating) against a brute-force nearest-value search.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -2,7 +2,6 @@
 // GenericPermute's simplified problem (MakeKargs) and offsets (GetSrcOffset), and the
 // matrix-core swizzle's destination offsets, checked element by element against
 // reference_permute on tensors that hold their own linear index.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

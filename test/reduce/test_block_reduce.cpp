@@ -4,7 +4,6 @@
 // BlockReduce2dSync (warp) and BlockReduce2dCrossWarpSync (block), and every thread writes every
 // register of its reduced tile with the index it belongs to: every replica must hold the CPU's
 // result, and each index must have exactly one first replica.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

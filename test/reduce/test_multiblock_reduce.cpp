@@ -2,7 +2,6 @@
 // The pieces of the multiblock reduction that can be checked alone: Reduce2dTilePartitioner's
 // split of the reduced length over a group of blocks, and reference_multiple_reduce_multiblock's
 // chunked fold (element-wise op, reduction, accumulator op per chunk, inter-block combine).
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include "ck_tile/host.hpp"

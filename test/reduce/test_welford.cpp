@@ -3,7 +3,6 @@
 // host, then BlockWelford (thread), BlockWelfordSync (warp) and BlockWelfordCrossWarpSync
 // (block) on the emulator, with row lengths that leave padding in the tile (only real values
 // are counted), each replica checked against the two-pass result of its row.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -2,7 +2,6 @@
 // reference_rmsnorm2d_fwd against values worked out by hand: the plain normalization, saved
 // invrms and y_unquant, the T5-like rounding, strided rows, and the dynamic-quant epilogue with
 // and without a smooth scale. Also the short names of the rmsnorm2d fusion enums.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -3,7 +3,6 @@
 // not build: a one-pass block whose rows span two warps (the cross-warp sums through LDS, and the
 // epilogue's cross-warp absmax), and two-pass blocks with short chunks (many chunks per row, a
 // padded last chunk), every fusion switched on at run time.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <type_traits>

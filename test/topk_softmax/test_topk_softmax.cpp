@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // reference_topk_softmax on hand-computed rows (ties, k = e, strides, sigmoid), and the ranking key
 // of TopkSoftmaxWarpPerRowPolicy: it orders every fp16 and bf16 value as the floats compare.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // reference_gemm_bias_e_permute: hand-computed elements of a small problem, with a bias broadcast
 // over M and F stored permuted ([G0, G1, M0, N0, M1, N1]).
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include "ck_tile/host/host_tensor.hpp"

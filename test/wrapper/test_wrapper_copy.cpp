@@ -5,7 +5,6 @@
 // layout cuts read 0 past the padding and write nothing there; a vector mode that is not
 // contiguous or not divisible is refused at compile time where the types say so, and with a
 // clear message at run time otherwise.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <string>

@@ -2,7 +2,6 @@
 // ck::wrapper layouts and tensors on the host: packed column-major strides, nested coordinates and
 // one-index coordinates, sizes, pad (invalid padded elements), unmerge, slices, tiles and
 // partitions, register tensors, copies.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <vector>
