@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The kernel instances of tile_example_gemm_basic and how one is picked. For a data type and a
-// pipeline there is one instance per A layout x B layout x epilogue x access width:
+// pipeline there is one instance per A layout x B layout x epilogue x access width (the ci set:
+// the C-shuffle epilogue for A row-major / B column-major only):
 //   - vector: 16-byte DRAM accesses of A, B and C along their contiguous dimensions;
 //   - scalar: element-by-element accesses, for sizes, strides or pointers that are not multiples
 //     of the vector (K = 17, stride_A = 65, ...).
@@ -104,11 +105,20 @@ LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args)
     using Row = ck_tile::tensor_layout::gemm::RowMajor;
     using Col = ck_tile::tensor_layout::gemm::ColumnMajor;
     // layouts x epilogue: the compile-time choices of this data type and pipeline
-    auto with_layouts = [&](auto a_layout, auto b_layout) {
+    auto with_layouts = [&](auto a_layout, auto b_layout) -> LaunchResult {
         using AL = decltype(a_layout);
         using BL = decltype(b_layout);
-        return cfg.cshuffle ? launch_gemm_instance<Types, AL, BL, kPipelineV2, true>(cfg, args)
-                            : launch_gemm_instance<Types, AL, BL, kPipelineV2, false>(cfg, args);
+        if(!cfg.cshuffle)
+            return launch_gemm_instance<Types, AL, BL, kPipelineV2, false>(cfg, args);
+        // the C-shuffle epilogue does not depend on A's and B's layouts: the ci set builds it for
+        // A row-major / B column-major only
+        if constexpr(kFullInstances || (std::is_same_v<AL, Row> && std::is_same_v<BL, Col>))
+            return launch_gemm_instance<Types, AL, BL, kPipelineV2, true>(cfg, args);
+        else
+            throw ck_tile::arg_error(std::string("error: this build has no ") + Types::name +
+                                     " instance of the cshuffle epilogue for the layouts A=" +
+                                     (cfg.a_row_major ? "R" : "C") + " B=" + (cfg.b_row_major ? "R" : "C") +
+                                     " (the ci instance set: see the README; CK_TILE_INSTANCES=full builds them all)");
     };
     if(cfg.a_row_major && !cfg.b_row_major)
         return with_layouts(Row{}, Col{});

@@ -18,8 +18,9 @@
 //
 // Instance sets. The ci profile builds, per data type, the compv3
 // and the mem (intrawave) kernels for the A row-major / B column-major layouts (vector accesses); fp16 adds the
-// interwave scheduler, the compv4 pipeline, the three other layouts, the persistent grid and element-wise accesses
-// (sizes and strides that are not multiples of the 16-byte vector). The full profile (CK_TILE_INSTANCES=full) builds
+// interwave scheduler, the compv4 pipeline and the persistent grid (A row-major / B column-major), the three other
+// layouts (mem intrawave and compv3) and element-wise accesses (sizes and strides that are not multiples of the
+// 16-byte vector). The full profile (CK_TILE_INSTANCES=full) builds
 // every pipeline x layout x access x persistence for every data type.
 #pragma once
 #include "universal_gemm.hpp"
@@ -159,7 +160,11 @@ LaunchResult launch_universal_gemm(const Config& cfg, const ck_tile::GemmHostArg
         constexpr bool Pers  = decltype(persistent)::value;
         if(cfg.a_row_major && !cfg.b_row_major)
             return launch_with_access<T, P, I, Row, Col, Pers, kAll>(cfg, args, c_bytes);
-        if constexpr(kAll)
+        // the other layouts: fp16's mem (intrawave) and compv3 kernels in the ci set (the layouts
+        // change how A and B are read, which the scheduler, compv4's second LDS buffer and the
+        // persistent grid do not)
+        constexpr bool kLayouts = kFullInstances || (kAll && !I && !Pers && P != Pipeline::compv4);
+        if constexpr(kLayouts)
         {
             if(cfg.a_row_major)
                 return launch_with_access<T, P, I, Row, Row, Pers, kAll>(cfg, args, c_bytes);
@@ -168,7 +173,8 @@ LaunchResult launch_universal_gemm(const Config& cfg, const ck_tile::GemmHostArg
         }
         else
             throw missing("the layouts A=" + std::string(cfg.a_row_major ? "R" : "C") +
-                          " B=" + (cfg.b_row_major ? "R" : "C"));
+                          " B=" + (cfg.b_row_major ? "R" : "C") +
+                          (kAll ? " with this pipeline, scheduler and grid" : ""));
     };
     using ck_tile::bool_constant;
     using PipeC = std::integral_constant<Pipeline, Pipeline::compv3>;
