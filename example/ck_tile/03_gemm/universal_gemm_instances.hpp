@@ -172,9 +172,8 @@ LaunchResult launch_universal_gemm(const Config& cfg, const ck_tile::GemmHostArg
                                    : launch_with_access<T, P, I, Col, Col, Pers, kAll>(cfg, args, c_bytes);
         }
         else
-            throw missing("the layouts A=" + std::string(cfg.a_row_major ? "R" : "C") +
-                          " B=" + (cfg.b_row_major ? "R" : "C") +
-                          (kAll ? " with this pipeline, scheduler and grid" : ""));
+            throw missing("the layouts A=" + std::string(cfg.a_row_major ? "R" : "C") + " B=" +
+                          (cfg.b_row_major ? "R" : "C") + (kAll ? " with this pipeline, scheduler and grid" : ""));
     };
     using ck_tile::bool_constant;
     using PipeC = std::integral_constant<Pipeline, Pipeline::compv3>;
