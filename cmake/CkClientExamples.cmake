@@ -23,8 +23,10 @@ set(_ck_client_prefix ${CMAKE_BINARY_DIR}/install)
 set(_ck_client_dir ${CMAKE_BINARY_DIR}/client_example)
 set(_ck_client_args -DCMAKE_PREFIX_PATH=${_ck_client_prefix} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
                     -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE} -DCMAKE_RUNTIME_OUTPUT_DIRECTORY=${CMAKE_BINARY_DIR}/bin)
-if(CK_TILE_CCACHE)
-  list(APPEND _ck_client_args -DCMAKE_CXX_COMPILER_LAUNCHER=${CK_TILE_CCACHE})
+if(CMAKE_CXX_COMPILER_LAUNCHER)
+  # this build's launcher, a list when it is ccache with its sloppiness: one -D argument
+  string(REPLACE ";" "$<SEMICOLON>" _ck_client_launcher "${CMAKE_CXX_COMPILER_LAUNCHER}")
+  list(APPEND _ck_client_args "-DCMAKE_CXX_COMPILER_LAUNCHER=${_ck_client_launcher}")
 endif()
 add_custom_target(client_example_package
   COMMAND ${CMAKE_COMMAND} --install ${CMAKE_BINARY_DIR} --prefix ${_ck_client_prefix}
