@@ -104,6 +104,13 @@ LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args)
 {
     using Row = ck_tile::tensor_layout::gemm::RowMajor;
     using Col = ck_tile::tensor_layout::gemm::ColumnMajor;
+    // the one line for a kernel this build lacks (the ci instance set)
+    const auto not_built = [&](const std::string& what) {
+        return ck_tile::arg_error(std::string("error: this build has no ") + Types::name + " " + what +
+                                  " for the layouts A=" + (cfg.a_row_major ? "R" : "C") +
+                                  " B=" + (cfg.b_row_major ? "R" : "C") +
+                                  " (the ci instance set: see the README; CK_TILE_INSTANCES=full builds them all)");
+    };
     // layouts x epilogue: the compile-time choices of this data type and pipeline
     auto with_layouts = [&](auto a_layout, auto b_layout) -> LaunchResult {
         using AL = decltype(a_layout);
@@ -115,10 +122,7 @@ LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args)
         if constexpr(kFullInstances || (std::is_same_v<AL, Row> && std::is_same_v<BL, Col>))
             return launch_gemm_instance<Types, AL, BL, kPipelineV2, true>(cfg, args);
         else
-            throw ck_tile::arg_error(std::string("error: this build has no ") + Types::name +
-                                     " instance of the cshuffle epilogue for the layouts A=" +
-                                     (cfg.a_row_major ? "R" : "C") + " B=" + (cfg.b_row_major ? "R" : "C") +
-                                     " (the ci instance set: see the README; CK_TILE_INSTANCES=full builds them all)");
+            throw not_built("instance of the cshuffle epilogue");
     };
     if(cfg.a_row_major && !cfg.b_row_major)
         return with_layouts(Row{}, Col{});
@@ -129,10 +133,7 @@ LaunchResult launch_gemm(const Config& cfg, const ck_tile::GemmHostArgs& args)
         return cfg.b_row_major ? with_layouts(Col{}, Row{}) : with_layouts(Col{}, Col{});
     }
     else
-        throw ck_tile::arg_error(std::string("error: this build has no ") + Types::name +
-                                 " instance for the layouts A=" + (cfg.a_row_major ? "R" : "C") +
-                                 " B=" + (cfg.b_row_major ? "R" : "C") +
-                                 " (the ci instance set: see the README; CK_TILE_INSTANCES=full builds them all)");
+        throw not_built("instance");
 }
 
 #define GEMM_EXAMPLE_INSTANTIATE(TYPES, V2)                                                                            \
