@@ -51,9 +51,11 @@ struct pad
     {
         low[0] = up[0] - left_pad;
     }
+    // left_pad <= up < left_pad + lower_length, as one unsigned comparison (every padded access
+    // of every lane tests it; lower_length >= 0)
     CK_TILE_HOST_DEVICE constexpr bool is_valid_upper_index(const multi_index<1>& up) const
     {
-        return up[0] >= left_pad && up[0] < left_pad + lower_length;
+        return static_cast<uint32_t>(up[0] - left_pad) < static_cast<uint32_t>(lower_length);
     }
 };
 

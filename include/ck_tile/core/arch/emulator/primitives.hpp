@@ -88,10 +88,18 @@ CK_TILE_DEVICE T warp_butterfly(const T& v, index_t first_step, index_t end_step
 
 // ---- buffer accesses: the semantics of AMD buffer instructions, checked in C++ ------------------
 
+// Elements i .. i+N-1 lie inside a buffer of buffer_size elements (i >= 0 and i + N <= buffer_size),
+// as one unsigned comparison: this test runs on every global access of every lane.
+template <index_t N>
+CK_TILE_DEVICE bool buffer_range_holds(long_index_t buffer_size, long_index_t i)
+{
+    return buffer_size >= N && static_cast<unsigned long long>(i) <= static_cast<unsigned long long>(buffer_size - N);
+}
+
 template <typename T, index_t N>
 CK_TILE_DEVICE void buffer_load_checked(T* dst, const T* base, long_index_t buffer_size, long_index_t i, bool valid)
 {
-    if(valid && i >= 0 && i + N <= buffer_size)
+    if(valid && buffer_range_holds<N>(buffer_size, i))
     {
         __builtin_memcpy(dst, base + i, sizeof(T) * N);
         emu::global_note_load(base, i * long_index_t{sizeof(T)}, sizeof(T) * N, true); // profile.hpp
@@ -106,7 +114,7 @@ CK_TILE_DEVICE void buffer_load_checked(T* dst, const T* base, long_index_t buff
 template <typename T, index_t N>
 CK_TILE_DEVICE void buffer_store_checked(const T* src, T* base, long_index_t buffer_size, long_index_t i, bool valid)
 {
-    if(valid && i >= 0 && i + N <= buffer_size)
+    if(valid && buffer_range_holds<N>(buffer_size, i))
         __builtin_memcpy(base + i, src, sizeof(T) * N);
 }
 
@@ -120,7 +128,7 @@ CK_TILE_DEVICE void buffer_atomic_add_checked(T v, T* base, long_index_t buffer_
 {
     static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
                   "buffer_atomic_add_checked: fp32 or int32 (16-bit types: buffer_atomic_pk_add_checked)");
-    const bool hit = valid && i >= 0 && i + 1 <= buffer_size;
+    const bool hit = valid && buffer_range_holds<1>(buffer_size, i);
     if(hit)
         std::atomic_ref<T>(base[i]).fetch_add(v, std::memory_order_relaxed);
     emu::global_note_atomic(base, i * long_index_t{sizeof(T)}, sizeof(T), hit); // profile.hpp
@@ -137,7 +145,7 @@ CK_TILE_DEVICE void buffer_atomic_pk_add_checked(T v0, T v1, T* base, long_index
 {
     static_assert(std::is_same_v<T, half_t> || std::is_same_v<T, bf16_t>,
                   "buffer_atomic_pk_add_checked: pairs of fp16 or bf16");
-    const bool hit = valid && i >= 0 && i + 2 <= buffer_size;
+    const bool hit = valid && buffer_range_holds<2>(buffer_size, i);
     if(hit)
     {
         if(reinterpret_cast<std::uintptr_t>(base + i) % 4 != 0)
@@ -187,7 +195,7 @@ CK_TILE_DEVICE void global_note_store(const T* base, long_index_t buffer_size, l
 {
     if(emu::instrumented()) [[unlikely]]
         emu::detail::global_note_access_slow(base, i * long_index_t{sizeof(T)}, sizeof(T) * N,
-                                             valid && i >= 0 && i + N <= buffer_size, true, site);
+                                             valid && buffer_range_holds<N>(buffer_size, i), true, site);
 }
 
 // ---- gfx950's LDS transpose reads (wave.hpp; core/arch/lds.hpp says what they return) ----------

@@ -172,7 +172,7 @@ inline profile_thread_state& profile_state(const workgroup& wg)
 }
 
 // One lane's access: `bytes` at `p` (touching nothing unless `valid`), split into instructions.
-inline void profile_note(unsigned stream, const void* p, std::size_t bytes, bool valid)
+[[gnu::cold, gnu::noinline]] inline void profile_note(unsigned stream, const void* p, std::size_t bytes, bool valid)
 {
     if(t_wg == nullptr || t_fiber == nullptr) // host code using a view: not a kernel's access
         return;
@@ -327,22 +327,32 @@ inline profile_report last_profile()
 
 // ---- the hooks: the library's accesses, barriers and MFMAs (instrument.hpp) ----------------------
 
+namespace detail {
+// The instrumented side of an LDS access, out of line: inlined, its calls made the compiler keep
+// the hot loop's values in memory around every access, instrumented or not.
+[[gnu::cold, gnu::noinline]] inline void lds_note_access_instrumented(const void* p, std::size_t bytes, bool write,
+                                                                      const std::source_location& site)
+{
+    if(racecheck_enabled())
+        lds_note_access_slow(p, bytes, write, site);
+    if(profile_enabled())
+        profile_note(write ? ps_lds_write : ps_lds_read, p, bytes, true);
+}
+} // namespace detail
+
 // An LDS access of the tile API (primitives.hpp: lds_note_load / lds_note_store).
 inline void lds_note_access(const void* p, std::size_t bytes, bool write, const std::source_location& site)
 {
     if(instrumented()) [[unlikely]]
-    {
-        if(racecheck_enabled())
-            detail::lds_note_access_slow(p, bytes, write, site);
-        if(profile_enabled())
-            detail::profile_note(write ? detail::ps_lds_write : detail::ps_lds_read, p, bytes, true);
-    }
+        detail::lds_note_access_instrumented(p, bytes, write, site);
 }
 
 namespace detail {
-// A buffer load or store of `bytes` at byte `offset` from `base`, made only if `valid`.
-inline void global_note_access_slow(const void* base, long long offset, std::size_t bytes, bool valid, bool write,
-                                    const std::source_location& site)
+// A buffer load or store of `bytes` at byte `offset` from `base`, made only if `valid` (out of
+// line, as lds_note_access_instrumented).
+[[gnu::cold, gnu::noinline]] inline void global_note_access_slow(const void* base, long long offset, std::size_t bytes,
+                                                                 bool valid, bool write,
+                                                                 const std::source_location& site)
 {
     const void* p = reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(base) + offset);
     if(write && valid && racecheck_enabled())
