@@ -14,6 +14,7 @@
 // maps to a lower index in range, i.e. no padding).
 #pragma once
 #include "ck_tile/core/config.hpp"
+#include "ck_tile/core/arch/arch.hpp"
 #include "ck_tile/core/container/multi_index.hpp"
 #include "ck_tile/core/container/tuple.hpp"
 
@@ -51,11 +52,9 @@ struct pad
     {
         low[0] = up[0] - left_pad;
     }
-    // left_pad <= up < left_pad + lower_length, as one unsigned comparison (every padded access
-    // of every lane tests it; lower_length >= 0)
     CK_TILE_HOST_DEVICE constexpr bool is_valid_upper_index(const multi_index<1>& up) const
     {
-        return static_cast<uint32_t>(up[0] - left_pad) < static_cast<uint32_t>(lower_length);
+        return CK_TILE_INDEX_IN_RANGE(up[0], left_pad, lower_length); // left_pad <= up < left_pad + lower_length
     }
 };
 

@@ -54,3 +54,16 @@ CK_TILE_HOST_DEVICE uint32_t opaque_sgpr_copy(uint32_t v)
 }
 
 } // namespace ck_tile
+
+// CK_TILE_INDEX_IN_RANGE(i, begin, length): begin <= i < begin + length (length >= 0), the validity
+// test of a padded coordinate, made on every access of every lane. The emulator makes it one
+// unsigned comparison (half the host instructions of a padded global access). Device code keeps
+// the two signed comparisons, written out where they are used: the unsigned form, or the same
+// test behind a function call, changed the AMDGPU register allocation of some kernels enough to
+// spill SGPRs (the batched transpose: 0 -> 90 spills).
+#if defined(CK_TILE_BACKEND_EMULATOR)
+#define CK_TILE_INDEX_IN_RANGE(i, begin, length)                                                                       \
+    (static_cast<::ck_tile::uint32_t>((i) - (begin)) < static_cast<::ck_tile::uint32_t>(length))
+#else
+#define CK_TILE_INDEX_IN_RANGE(i, begin, length) ((i) >= (begin) && (i) < (begin) + (length))
+#endif
