@@ -225,12 +225,25 @@ using mfma_b_buffer = thread_buffer<typename mfma_traits<Instr>::b_type, mfma_tr
 template <typename Instr>
 using mfma_c_buffer = thread_buffer<typename mfma_traits<Instr>::c_type, mfma_traits<Instr>::c_per_lane>;
 
+// The operands of one instruction of an mfma_batch: *c = a * b + *c.
+template <typename Instr>
+struct mfma_operands
+{
+    const mfma_a_buffer<Instr>* a;
+    const mfma_b_buffer<Instr>* b;
+    mfma_c_buffer<Instr>* c;
+};
+
 namespace detail {
 // One instruction on the backend (hip/mfma_builtins.hpp or emulator/mfma.hpp); called only for
 // instructions the compiled arch has.
 template <typename Instr>
 CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, const mfma_b_buffer<Instr>& b,
                                                  const mfma_c_buffer<Instr>& c);
+
+// N instructions in order (mfma_batch), on the backend.
+template <typename Instr, index_t N>
+CK_TILE_DEVICE void mfma_batch_backend(const array<mfma_operands<Instr>, N>& ops);
 
 // The compile error for an instruction the compiled arch lacks, built from the arch table:
 // "ck_tile::mfma: v_mfma_f32_32x32x16_f16 is not in the MFMA set of gfx942 (archs that have it: gfx950)".
@@ -292,6 +305,20 @@ CK_TILE_DEVICE mfma_c_buffer<Instr> mfma(const mfma_a_buffer<Instr>& a, const mf
         (void)b;
         return c;
     }
+}
+
+// N instructions of the wave, in order: *ops[i].c = ops[i].a * ops[i].b + *ops[i].c for i = 0, 1, ...
+// N-1; entries may share a c (the later one then adds to the earlier one's result). The hip backend
+// issues exactly these N instructions; the emulator runs them as one wave collective, so that each
+// lane arrives once instead of N times (block GEMMs issue the warp tiles of a K step this way).
+template <typename Instr, index_t N>
+CK_TILE_DEVICE void mfma_batch(const array<mfma_operands<Instr>, N>& ops)
+{
+    static_assert(!has_compiled_arch || mfma_traits<Instr>::supported, CK_TILE_MFMA_UNSUPPORTED_MESSAGE(Instr));
+    if constexpr(mfma_traits<Instr>::supported)
+        detail::mfma_batch_backend<Instr, N>(ops);
+    else
+        (void)ops;
 }
 
 #if defined(__clang__)

@@ -2,9 +2,11 @@
 // The block GEMM: C (kM x kN, in VGPRs) += A (kM x kK, in LDS) * B (kN x kK, in LDS)^T.
 //
 // The block's warps tile C as kMWarp x kNWarp; each warp covers kMIter x kNIter warp tiles of
-// kM x kN = 32 x 32 (one MFMA each), and walks K in kKIter steps of 8. Per step a warp reads an
-// A warp tile (32 x 8) and a B warp tile (32 x 8) from LDS, with the MFMA's operand layouts as
-// their distributions, and issues the MFMA into the right 16 registers of C.
+// kM x kN = 32 x 32 (one MFMA each), and walks K in kKIter steps of 8. Per step a warp reads its
+// kMIter A warp tiles (32 x 8) and kNIter B warp tiles (32 x 8) from LDS, with the MFMA's operand
+// layouts as their distributions, then issues the step's kMIter x kNIter MFMAs together (WarpGemm's
+// batch form: the same instructions on a GPU, one wave collective on the emulator), each into its
+// warp tile of C.
 #pragma once
 #include "ck_tile/core.hpp"
 #include "block_gemm_asmem_bsmem_creg_policy.hpp"
@@ -48,35 +50,55 @@ struct BlockGemmASmemBSmemCReg
     template <typename CBlockTensor, typename ALdsView, typename BLdsView>
     CK_TILE_DEVICE void operator()(CBlockTensor& c_block, const ALdsView& a_lds, const BLdsView& b_lds) const
     {
-        constexpr index_t kCPerWarpTile = WarpGemm::CWarpTensor::thread_buffer_size;
+        using CWarpTensor               = typename WarpGemm::CWarpTensor;
+        using AWarpTensor               = typename WarpGemm::AWarpTensor;
+        using BWarpTensor               = typename WarpGemm::BWarpTensor;
+        constexpr index_t kTiles        = kMIter * kNIter;
+        constexpr index_t kCPerWarpTile = CWarpTensor::thread_buffer_size;
         const index_t warp_m            = get_warp_id() / kNWarp;
         const index_t warp_n            = get_warp_id() % kNWarp;
 
         constexpr auto a_warp_len = make_tuple(number<WarpGemm::kM>{}, number<WarpGemm::kK>{});
         constexpr auto b_warp_len = make_tuple(number<WarpGemm::kN>{}, number<WarpGemm::kK>{});
 
+        // warp tile (m, n) of C: the 16 registers of c_block at (m * kNIter + n) * 16
+        CWarpTensor c_warp[kTiles];
+        static_for<0, kTiles>{}([&](auto t) {
+            static_for<0, kCPerWarpTile>{}(
+                [&](auto i) { c_warp[t].get_thread_buffer()[i] = c_block.get_thread_buffer()[t * kCPerWarpTile + i]; });
+        });
+
         static_for<0, kKIter>{}([&](auto k) {
+            AWarpTensor a_warp[kMIter];
+            BWarpTensor b_warp[kNIter];
             static_for<0, kMIter>{}([&](auto m) {
                 // rows of A this warp multiplies in iteration m: the C block layout's M order
                 const index_t row0 = (m * kMWarp + warp_m) * WarpGemm::kM;
-                const auto a_warp =
+                a_warp[m] =
                     load_tile(make_tile_window(a_lds, a_warp_len, make_multi_index(row0, k * WarpGemm::kK),
                                                make_static_tile_distribution(typename WarpGemm::AWarpDstrEncoding{})));
-                static_for<0, kNIter>{}([&](auto n) {
-                    const index_t col0 = (n * kNWarp + warp_n) * WarpGemm::kN;
-                    const auto b_warp  = load_tile(
-                        make_tile_window(b_lds, b_warp_len, make_multi_index(col0, k * WarpGemm::kK),
-                                         make_static_tile_distribution(typename WarpGemm::BWarpDstrEncoding{})));
-                    // the 16 registers of C that belong to warp tile (m, n)
-                    constexpr index_t c_offset = (m * kNIter + n) * kCPerWarpTile;
-                    typename WarpGemm::CWarpTensor c_warp;
-                    static_for<0, kCPerWarpTile>{}(
-                        [&](auto i) { c_warp.get_thread_buffer()[i] = c_block.get_thread_buffer()[c_offset + i]; });
-                    WarpGemm{}(c_warp, a_warp, b_warp);
-                    static_for<0, kCPerWarpTile>{}(
-                        [&](auto i) { c_block.get_thread_buffer()[c_offset + i] = c_warp.get_thread_buffer()[i]; });
-                });
             });
+            static_for<0, kNIter>{}([&](auto n) {
+                const index_t col0 = (n * kNWarp + warp_n) * WarpGemm::kN;
+                b_warp[n] =
+                    load_tile(make_tile_window(b_lds, b_warp_len, make_multi_index(col0, k * WarpGemm::kK),
+                                               make_static_tile_distribution(typename WarpGemm::BWarpDstrEncoding{})));
+            });
+            // C(m, n) += A(m) * B(n)^T for every warp tile of the step
+            array<CWarpTensor*, kTiles> cs;
+            array<const AWarpTensor*, kTiles> as;
+            array<const BWarpTensor*, kTiles> bs;
+            static_for<0, kTiles>{}([&](auto t) {
+                cs[t] = &c_warp[t];
+                as[t] = &a_warp[t / kNIter];
+                bs[t] = &b_warp[t % kNIter];
+            });
+            WarpGemm{}(cs, as, bs);
+        });
+
+        static_for<0, kTiles>{}([&](auto t) {
+            static_for<0, kCPerWarpTile>{}(
+                [&](auto i) { c_block.get_thread_buffer()[t * kCPerWarpTile + i] = c_warp[t].get_thread_buffer()[i]; });
         });
     }
 };

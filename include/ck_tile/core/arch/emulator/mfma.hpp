@@ -260,9 +260,11 @@ struct mfma_model
         c_buffer* d;
     };
 
-    // D of the whole wave, read from and written to the lanes' frames directly (no copies of the
-    // operands). Inactive lanes contribute zero A, B and C and get nothing.
-    static void complete(void* const* frames, std::uint64_t active)
+    // D of the whole wave, read from and written to the lanes' operands directly (no copies);
+    // lane_ops(frames[l]) gives lane l's lane_frame. Inactive lanes contribute zero A, B and C and
+    // get nothing. D may be C (mfma_batch): every C is read before any D is written.
+    template <typename LaneOps>
+    static void compute(void* const* frames, std::uint64_t active, LaneOps lane_ops)
     {
         a_type a[nblk * K * M];
         b_type b[nblk * K * N];
@@ -275,10 +277,10 @@ struct mfma_model
         }
         for(std::uint64_t m = active; m != 0; m &= m - 1)
         {
-            const index_t l     = static_cast<index_t>(__builtin_ctzll(m));
-            const lane_frame& f = *static_cast<const lane_frame*>(frames[l]);
-            a_type* al          = a + a_lane_offsets[static_cast<std::size_t>(l)];
-            b_type* bl          = b + b_lane_offsets[static_cast<std::size_t>(l)];
+            const index_t l    = static_cast<index_t>(__builtin_ctzll(m));
+            const lane_frame f = lane_ops(frames[l]);
+            a_type* al         = a + a_lane_offsets[static_cast<std::size_t>(l)];
+            b_type* bl         = b + b_lane_offsets[static_cast<std::size_t>(l)];
             for(index_t e = 0; e < ka; ++e)
                 al[e * M] = (*f.a)[e];
             for(index_t e = 0; e < kb; ++e)
@@ -290,12 +292,28 @@ struct mfma_model
         detail::mfma_arith<a_type, b_type, c_type, nblk, M, N, K>(a, b, d);
         for(std::uint64_t m = active; m != 0; m &= m - 1)
         {
-            const index_t l     = static_cast<index_t>(__builtin_ctzll(m));
-            const lane_frame& f = *static_cast<const lane_frame*>(frames[l]);
+            const index_t l    = static_cast<index_t>(__builtin_ctzll(m));
+            const lane_frame f = lane_ops(frames[l]);
             for(index_t r = 0; r < runs; ++r)
                 __builtin_memcpy(&(*f.d)[run_len * r], d + d_run_offsets[static_cast<std::size_t>(l * runs + r)],
                                  run_len * sizeof(c_type));
         }
+    }
+
+    static void complete(void* const* frames, std::uint64_t active)
+    {
+        compute(frames, active, [](void* f) { return *static_cast<const lane_frame*>(f); });
+    }
+
+    // The N instructions of an mfma_batch, in order; each lane's frame is its array of operands.
+    template <index_t N>
+    static void complete_batch(void* const* frames, std::uint64_t active)
+    {
+        for(index_t i = 0; i < N; ++i)
+            compute(frames, active, [i](void* f) {
+                const mfma_operands<Instr>& op = (*static_cast<const array<mfma_operands<Instr>, N>*>(f))[i];
+                return lane_frame{op.a, op.b, op.c, op.c};
+            });
     }
 
     // One lane's part of the instruction: all active lanes of the wave call it together.
@@ -305,6 +323,13 @@ struct mfma_model
         lane_frame frame{&a, &b, &c, &d};
         detail::wave_arrive(&frame, &complete, tr::mnemonic);
         return d;
+    }
+
+    // One lane's part of an mfma_batch of N instructions: one arrival for all N.
+    template <index_t N>
+    static void run_batch(const array<mfma_operands<Instr>, N>& ops)
+    {
+        detail::wave_arrive(const_cast<array<mfma_operands<Instr>, N>*>(&ops), &complete_batch<N>, tr::mnemonic);
     }
 };
 
@@ -318,5 +343,14 @@ CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, 
 {
     emu::note_mfma(); // the access profile counts it
     return emu::mfma_model<Instr>::run(a, b, c);
+}
+
+// mfma_batch on the emulator: the N instructions as one wave collective.
+template <typename Instr, index_t N>
+CK_TILE_DEVICE void mfma_batch_backend(const array<mfma_operands<Instr>, N>& ops)
+{
+    for(index_t i = 0; i < N; ++i)
+        emu::note_mfma();
+    emu::mfma_model<Instr>::template run_batch<N>(ops);
 }
 } // namespace ck_tile::detail

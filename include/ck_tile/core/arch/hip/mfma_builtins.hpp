@@ -99,5 +99,14 @@ CK_TILE_DEVICE mfma_c_buffer<Instr> mfma_backend(const mfma_a_buffer<Instr>& a, 
     return __builtin_bit_cast(mfma_c_buffer<Instr>, d);
 }
 
+// mfma_batch on hardware: the N instructions one after another.
+template <typename Instr, index_t N>
+CK_TILE_DEVICE void mfma_batch_backend(const array<mfma_operands<Instr>, N>& ops)
+{
+#pragma unroll
+    for(index_t i = 0; i < N; ++i)
+        *ops[i].c = mfma_backend<Instr>(*ops[i].a, *ops[i].b, *ops[i].c);
+}
+
 } // namespace ck_tile::detail
 #endif

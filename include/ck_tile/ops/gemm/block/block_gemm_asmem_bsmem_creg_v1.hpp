@@ -89,6 +89,15 @@ struct BlockGemmASmemBSmemCRegV1
         constexpr auto a_dstr = make_static_tile_distribution(typename WarpGemm::AWarpDstrEncoding{});
         constexpr auto b_dstr = make_static_tile_distribution(typename WarpGemm::BWarpDstrEncoding{});
 
+        // warp tile (m, n) of C: the registers of c_block_tensor at (m * NIterPerWarp + n) * kCPerWarpTile
+        constexpr index_t kTiles = MIterPerWarp * NIterPerWarp;
+        CWarpTensor c_warp[kTiles];
+        static_for<0, kTiles>{}([&](auto t) {
+            static_for<0, kCPerWarpTile>{}([&](auto i) {
+                c_warp[t].get_thread_buffer()[i] = c_block_tensor.get_thread_buffer()[t * kCPerWarpTile + i];
+            });
+        });
+
         static_for<0, KIterPerWarp>{}([&](auto k) {
             // this warp's A and B warp tiles of K step k
             const auto a_warp_tiles = generate_tuple(
@@ -106,18 +115,22 @@ struct BlockGemmASmemBSmemCRegV1
                 },
                 number<NIterPerWarp>{});
 
-            static_for<0, MIterPerWarp>{}([&](auto m) {
-                static_for<0, NIterPerWarp>{}([&](auto n) {
-                    constexpr index_t c_offset = (m * NIterPerWarp + n) * kCPerWarpTile;
-                    CWarpTensor c_warp;
-                    static_for<0, kCPerWarpTile>{}([&](auto i) {
-                        c_warp.get_thread_buffer()[i] = c_block_tensor.get_thread_buffer()[c_offset + i];
-                    });
-                    WarpGemm{}(c_warp, a_warp_tiles.at(m), b_warp_tiles.at(n));
-                    static_for<0, kCPerWarpTile>{}([&](auto i) {
-                        c_block_tensor.get_thread_buffer()[c_offset + i] = c_warp.get_thread_buffer()[i];
-                    });
-                });
+            // the step's MIterPerWarp x NIterPerWarp MFMAs as one batch (WarpGemm's batch form: the
+            // same instructions in the same order on a GPU, one wave collective on the emulator)
+            array<CWarpTensor*, kTiles> cs;
+            array<const typename WarpGemm::AWarpTensor*, kTiles> as;
+            array<const typename WarpGemm::BWarpTensor*, kTiles> bs;
+            static_for<0, kTiles>{}([&](auto t) {
+                cs[t] = &c_warp[t];
+                as[t] = &a_warp_tiles.at(number<t / NIterPerWarp>{});
+                bs[t] = &b_warp_tiles.at(number<t % NIterPerWarp>{});
+            });
+            WarpGemm{}(cs, as, bs);
+        });
+
+        static_for<0, kTiles>{}([&](auto t) {
+            static_for<0, kCPerWarpTile>{}([&](auto i) {
+                c_block_tensor.get_thread_buffer()[t * kCPerWarpTile + i] = c_warp[t].get_thread_buffer()[i];
             });
         });
     }

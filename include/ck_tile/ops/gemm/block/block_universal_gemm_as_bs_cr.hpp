@@ -84,28 +84,42 @@ struct BlockUniversalGemmAsBsCr : BlockGemmASmemBSmemCRegV1<Problem_, Policy_>
         });
     }
 
-    // c_block_tensor += A * B^T from the prefetched warp tiles
+    // c_block_tensor += A * B^T from the prefetched warp tiles: all KIterPerWarp x MIterPerWarp x
+    // NIterPerWarp MFMAs of the K step as one batch (WarpGemm's batch form: the same instructions
+    // in the same order on a GPU, one wave collective on the emulator)
     template <typename CBlockTensor>
     CK_TILE_DEVICE void operator()(CBlockTensor& c_block_tensor) const
     {
         using CWarpTensor               = typename WarpGemm::CWarpTensor;
         constexpr index_t kCPerWarpTile = CWarpTensor::thread_buffer_size;
-        static_assert(CBlockTensor::thread_buffer_size == MIterPerWarp * NIterPerWarp * kCPerWarpTile,
+        constexpr index_t kTiles        = MIterPerWarp * NIterPerWarp;
+        constexpr index_t kSteps        = KIterPerWarp * kTiles;
+        static_assert(CBlockTensor::thread_buffer_size == kTiles * kCPerWarpTile,
                       "BlockUniversalGemmAsBsCr: C tile of another distribution (use MakeCBlockTile)");
 
+        // warp tile (m, n) of C: the registers of c_block_tensor at (m * NIterPerWarp + n) * kCPerWarpTile
+        CWarpTensor c_warp[kTiles];
+        static_for<0, kTiles>{}([&](auto t) {
+            static_for<0, kCPerWarpTile>{}([&](auto i) {
+                c_warp[t].get_thread_buffer()[i] = c_block_tensor.get_thread_buffer()[t * kCPerWarpTile + i];
+            });
+        });
+        array<CWarpTensor*, kSteps> cs;
+        array<const typename WarpGemm::AWarpTensor*, kSteps> as;
+        array<const typename WarpGemm::BWarpTensor*, kSteps> bs;
         static_for<0, KIterPerWarp>{}([&](auto k) {
-            static_for<0, MIterPerWarp>{}([&](auto m) {
-                static_for<0, NIterPerWarp>{}([&](auto n) {
-                    constexpr index_t c_offset = (m * NIterPerWarp + n) * kCPerWarpTile;
-                    CWarpTensor c_warp;
-                    static_for<0, kCPerWarpTile>{}([&](auto i) {
-                        c_warp.get_thread_buffer()[i] = c_block_tensor.get_thread_buffer()[c_offset + i];
-                    });
-                    WarpGemm{}(c_warp, a_warp_tiles[k * MIterPerWarp + m], b_warp_tiles[k * NIterPerWarp + n]);
-                    static_for<0, kCPerWarpTile>{}([&](auto i) {
-                        c_block_tensor.get_thread_buffer()[c_offset + i] = c_warp.get_thread_buffer()[i];
-                    });
-                });
+            static_for<0, kTiles>{}([&](auto t) {
+                constexpr index_t m = t / NIterPerWarp;
+                constexpr index_t n = t % NIterPerWarp;
+                cs[k * kTiles + t]  = &c_warp[t];
+                as[k * kTiles + t]  = &a_warp_tiles[k * MIterPerWarp + m];
+                bs[k * kTiles + t]  = &b_warp_tiles[k * NIterPerWarp + n];
+            });
+        });
+        WarpGemm{}(cs, as, bs);
+        static_for<0, kTiles>{}([&](auto t) {
+            static_for<0, kCPerWarpTile>{}([&](auto i) {
+                c_block_tensor.get_thread_buffer()[t * kCPerWarpTile + i] = c_warp[t].get_thread_buffer()[i];
             });
         });
     }

@@ -61,6 +61,18 @@ struct WarpGemmAttributeMfma
     {
         c = mfma<Instr>(a, b, c);
     }
+
+    // run for N warp tiles in order, as one mfma_batch
+    template <index_t N>
+    CK_TILE_DEVICE static void run_batch(const array<mfma_c_buffer<Instr>*, N>& c,
+                                         const array<const mfma_a_buffer<Instr>*, N>& a,
+                                         const array<const mfma_b_buffer<Instr>*, N>& b)
+    {
+        array<mfma_operands<Instr>, N> ops;
+        for(index_t i = 0; i < N; ++i)
+            ops[i] = mfma_operands<Instr>{a[i], b[i], c[i]};
+        mfma_batch<Instr, N>(ops);
+    }
 };
 
 template <typename Instr>
@@ -89,6 +101,17 @@ struct WarpGemmAttributeMfmaTransposedCDistribution
                                    const mfma_b_buffer<Instr>& b)
     {
         c = mfma<Instr>(b, a, c); // B where the instruction expects A: it computes C^T
+    }
+
+    template <index_t N>
+    CK_TILE_DEVICE static void run_batch(const array<mfma_c_buffer<Instr>*, N>& c,
+                                         const array<const mfma_a_buffer<Instr>*, N>& a,
+                                         const array<const mfma_b_buffer<Instr>*, N>& b)
+    {
+        array<mfma_operands<Instr>, N> ops;
+        for(index_t i = 0; i < N; ++i)
+            ops[i] = mfma_operands<Instr>{b[i], a[i], c[i]};
+        mfma_batch<Instr, N>(ops);
     }
 };
 

@@ -37,6 +37,37 @@ struct WarpGemmImpl
         WarpGemmAttribute::run(c.get_thread_buffer(), a.get_thread_buffer(), b.get_thread_buffer());
     }
 
+    // c[i] += a[i] * b[i] for N warp tiles, in order: the same instructions as N calls, issued as
+    // one mfma_batch when the attribute has run_batch (one wave collective on the emulator)
+    template <index_t N>
+    CK_TILE_DEVICE void operator()(const array<CWarpTensor*, N>& c, const array<const AWarpTensor*, N>& a,
+                                   const array<const BWarpTensor*, N>& b) const
+    {
+        using CBuf = std::remove_cvref_t<decltype(c[0]->get_thread_buffer())>;
+        using ABuf = std::remove_cvref_t<decltype(a[0]->get_thread_buffer())>;
+        using BBuf = std::remove_cvref_t<decltype(b[0]->get_thread_buffer())>;
+        if constexpr(requires(array<CBuf*, N> cs, array<const ABuf*, N> as, array<const BBuf*, N> bs) {
+                         WarpGemmAttribute::template run_batch<N>(cs, as, bs);
+                     })
+        {
+            array<CBuf*, N> cs;
+            array<const ABuf*, N> as;
+            array<const BBuf*, N> bs;
+            for(index_t i = 0; i < N; ++i)
+            {
+                cs[i] = &c[i]->get_thread_buffer();
+                as[i] = &a[i]->get_thread_buffer();
+                bs[i] = &b[i]->get_thread_buffer();
+            }
+            WarpGemmAttribute::template run_batch<N>(cs, as, bs);
+        }
+        else
+        {
+            for(index_t i = 0; i < N; ++i)
+                (*this)(*c[i], *a[i], *b[i]);
+        }
+    }
+
     // a * b
     CK_TILE_DEVICE CWarpTensor operator()(const AWarpTensor& a, const BWarpTensor& b) const
     {
