@@ -249,6 +249,72 @@ void check_instruction(values v, unsigned seed)
     CHECK(count_differences(run_emulated<I>(p), reference<I>(p, v)) == 0);
 }
 
+// mfma_batch against the same instructions one by one, in kernels of `threads` threads (96: a
+// second wave with half its lanes absent). Each lane's operands are random register contents;
+// the batch is (a0, b0, c0), (a1, b1, c1), (a1, b0, c0): its third entry adds to the first one's
+// result. Returns the number of elements (both outputs, every lane) that differ in their bits.
+template <typename I>
+int batch_differences(unsigned threads, unsigned seed)
+{
+    using tr             = ck_tile::mfma_traits<I>;
+    using A              = typename tr::a_type;
+    using B              = typename tr::b_type;
+    using C              = typename tr::c_type;
+    constexpr index_t na = tr::a_per_lane, nb = tr::b_per_lane, nc = tr::c_per_lane;
+    std::mt19937 g(seed);
+    std::vector<A> a(threads * 2 * na);
+    std::vector<B> b(threads * 2 * nb);
+    std::vector<C> c(threads * 2 * nc);
+    for(auto& x : a)
+        x = random_input<A>(g, values::general);
+    for(auto& x : b)
+        x = random_input<B>(g, values::general);
+    for(auto& x : c)
+        x = random_acc<C>(g, values::general);
+    std::vector<C> one_by_one(c.size()), batched(c.size());
+    const A* pa = a.data();
+    const B* pb = b.data();
+    const C* pc = c.data();
+    C* p1       = one_by_one.data();
+    C* p2       = batched.data();
+    emu::launch({{1}, {threads}, 0, tr::mnemonic}, [=] {
+        const index_t t = ck_tile::get_thread_id();
+        ck_tile::mfma_a_buffer<I> a0, a1;
+        ck_tile::mfma_b_buffer<I> b0, b1;
+        ck_tile::mfma_c_buffer<I> c0, c1;
+        for(index_t e = 0; e < na; ++e)
+        {
+            a0[e] = pa[(t * 2) * na + e];
+            a1[e] = pa[(t * 2 + 1) * na + e];
+        }
+        for(index_t e = 0; e < nb; ++e)
+        {
+            b0[e] = pb[(t * 2) * nb + e];
+            b1[e] = pb[(t * 2 + 1) * nb + e];
+        }
+        for(index_t e = 0; e < nc; ++e)
+        {
+            c0[e] = pc[(t * 2) * nc + e];
+            c1[e] = pc[(t * 2 + 1) * nc + e];
+        }
+        auto s0 = ck_tile::mfma<I>(a0, b0, c0);
+        auto s1 = ck_tile::mfma<I>(a1, b1, c1);
+        s0      = ck_tile::mfma<I>(a1, b0, s0);
+        ck_tile::mfma_batch<I, 3>({{{&a0, &b0, &c0}, {&a1, &b1, &c1}, {&a1, &b0, &c0}}});
+        for(index_t e = 0; e < nc; ++e)
+        {
+            p1[(t * 2) * nc + e]     = s0[e];
+            p1[(t * 2 + 1) * nc + e] = s1[e];
+            p2[(t * 2) * nc + e]     = c0[e];
+            p2[(t * 2 + 1) * nc + e] = c1[e];
+        }
+    });
+    int differ = 0;
+    for(std::size_t i = 0; i < c.size(); ++i)
+        differ += std::memcmp(&one_by_one[i], &batched[i], sizeof(C)) != 0;
+    return differ;
+}
+
 } // namespace
 
 TEST_SUITE("mfma_numeric")
@@ -342,6 +408,21 @@ TEST_SUITE("mfma_numeric")
 #endif
     }
 #endif
+
+    TEST_CASE("mfma_batch gives what the same instructions give one by one, chained C included")
+    {
+        unsigned seed = 500;
+        auto check    = [&]<typename I>() {
+            const std::string name = ck_tile::mfma_traits<I>::mnemonic;
+            CAPTURE(name);
+            CHECK(batch_differences<I>(64, seed++) == 0);
+            CHECK(batch_differences<I>(96, seed++) == 0);
+        };
+        for_each_instr(common_instrs{}, check);
+#if defined(CK_TILE_ARCH_GFX950)
+        for_each_instr(gfx950_instrs{}, check);
+#endif
+    }
 
     TEST_CASE("the model's f16 conversion is exact for all 65536 codes")
     {
