@@ -108,10 +108,7 @@ struct WarpGemmAttributeMfmaTransposedCDistribution
                                          const array<const mfma_a_buffer<Instr>*, N>& a,
                                          const array<const mfma_b_buffer<Instr>*, N>& b)
     {
-        array<mfma_operands<Instr>, N> ops;
-        for(index_t i = 0; i < N; ++i)
-            ops[i] = mfma_operands<Instr>{b[i], a[i], c[i]};
-        mfma_batch<Instr, N>(ops);
+        base::template run_batch<N>(c, b, a); // B where the instruction expects A, as run
     }
 };
 
