@@ -66,14 +66,37 @@ struct BlockGemmASmemBSmemCRegV1
             make_static_tile_distribution(MakeCBlockDistributionEncoding()));
     }
 
+    // C of the block as this warp's MIterPerWarp x NIterPerWarp warp tiles: tile (m, n) is the
+    // registers of the C block tile at (m * NIterPerWarp + n) * (registers per warp tile)
+    static constexpr index_t kCWarpTiles = MIterPerWarp * NIterPerWarp;
+    using CWarpTensor                    = typename WarpGemm::CWarpTensor;
+
+    template <typename CBlockTensor>
+    CK_TILE_DEVICE static void split_c_block(const CBlockTensor& c_block, CWarpTensor (&c_warp)[kCWarpTiles])
+    {
+        constexpr index_t n = CWarpTensor::thread_buffer_size;
+        static_for<0, kCWarpTiles>{}([&](auto t) {
+            static_for<0, n>{}(
+                [&](auto i) { c_warp[t].get_thread_buffer()[i] = c_block.get_thread_buffer()[t * n + i]; });
+        });
+    }
+
+    template <typename CBlockTensor>
+    CK_TILE_DEVICE static void merge_c_block(CBlockTensor& c_block, const CWarpTensor (&c_warp)[kCWarpTiles])
+    {
+        constexpr index_t n = CWarpTensor::thread_buffer_size;
+        static_for<0, kCWarpTiles>{}([&](auto t) {
+            static_for<0, n>{}(
+                [&](auto i) { c_block.get_thread_buffer()[t * n + i] = c_warp[t].get_thread_buffer()[i]; });
+        });
+    }
+
     // c_block_tensor += A * B^T; the windows are kM x kK and kN x kK windows into LDS views.
     template <typename CBlockTensor, typename ABlockWindow, typename BBlockWindow>
     CK_TILE_DEVICE void operator()(CBlockTensor& c_block_tensor, const ABlockWindow& a_block_window,
                                    const BBlockWindow& b_block_window) const
     {
-        using CWarpTensor               = typename WarpGemm::CWarpTensor;
-        constexpr index_t kCPerWarpTile = CWarpTensor::thread_buffer_size;
-        static_assert(CBlockTensor::thread_buffer_size == MIterPerWarp * NIterPerWarp * kCPerWarpTile,
+        static_assert(CBlockTensor::thread_buffer_size == kCWarpTiles * CWarpTensor::thread_buffer_size,
                       "BlockGemmASmemBSmemCRegV1: C tile of another distribution (use MakeCBlockTile)");
 
         const index_t warp_id = get_warp_id();
@@ -89,14 +112,9 @@ struct BlockGemmASmemBSmemCRegV1
         constexpr auto a_dstr = make_static_tile_distribution(typename WarpGemm::AWarpDstrEncoding{});
         constexpr auto b_dstr = make_static_tile_distribution(typename WarpGemm::BWarpDstrEncoding{});
 
-        // warp tile (m, n) of C: the registers of c_block_tensor at (m * NIterPerWarp + n) * kCPerWarpTile
-        constexpr index_t kTiles = MIterPerWarp * NIterPerWarp;
+        constexpr index_t kTiles = kCWarpTiles;
         CWarpTensor c_warp[kTiles];
-        static_for<0, kTiles>{}([&](auto t) {
-            static_for<0, kCPerWarpTile>{}([&](auto i) {
-                c_warp[t].get_thread_buffer()[i] = c_block_tensor.get_thread_buffer()[t * kCPerWarpTile + i];
-            });
-        });
+        split_c_block(c_block_tensor, c_warp);
 
         static_for<0, KIterPerWarp>{}([&](auto k) {
             // this warp's A and B warp tiles of K step k
@@ -127,12 +145,7 @@ struct BlockGemmASmemBSmemCRegV1
             });
             WarpGemm{}(cs, as, bs);
         });
-
-        static_for<0, kTiles>{}([&](auto t) {
-            static_for<0, kCPerWarpTile>{}([&](auto i) {
-                c_block_tensor.get_thread_buffer()[t * kCPerWarpTile + i] = c_warp[t].get_thread_buffer()[i];
-            });
-        });
+        merge_c_block(c_block_tensor, c_warp);
     }
 
     // A * B^T into a new C tile

@@ -90,20 +90,14 @@ struct BlockUniversalGemmAsBsCr : BlockGemmASmemBSmemCRegV1<Problem_, Policy_>
     template <typename CBlockTensor>
     CK_TILE_DEVICE void operator()(CBlockTensor& c_block_tensor) const
     {
-        using CWarpTensor               = typename WarpGemm::CWarpTensor;
-        constexpr index_t kCPerWarpTile = CWarpTensor::thread_buffer_size;
-        constexpr index_t kTiles        = MIterPerWarp * NIterPerWarp;
-        constexpr index_t kSteps        = KIterPerWarp * kTiles;
-        static_assert(CBlockTensor::thread_buffer_size == kTiles * kCPerWarpTile,
+        using CWarpTensor        = typename Base::CWarpTensor;
+        constexpr index_t kTiles = Base::kCWarpTiles;
+        constexpr index_t kSteps = KIterPerWarp * kTiles;
+        static_assert(CBlockTensor::thread_buffer_size == kTiles * CWarpTensor::thread_buffer_size,
                       "BlockUniversalGemmAsBsCr: C tile of another distribution (use MakeCBlockTile)");
 
-        // warp tile (m, n) of C: the registers of c_block_tensor at (m * NIterPerWarp + n) * kCPerWarpTile
         CWarpTensor c_warp[kTiles];
-        static_for<0, kTiles>{}([&](auto t) {
-            static_for<0, kCPerWarpTile>{}([&](auto i) {
-                c_warp[t].get_thread_buffer()[i] = c_block_tensor.get_thread_buffer()[t * kCPerWarpTile + i];
-            });
-        });
+        Base::split_c_block(c_block_tensor, c_warp);
         array<CWarpTensor*, kSteps> cs;
         array<const typename WarpGemm::AWarpTensor*, kSteps> as;
         array<const typename WarpGemm::BWarpTensor*, kSteps> bs;
@@ -117,11 +111,7 @@ struct BlockUniversalGemmAsBsCr : BlockGemmASmemBSmemCRegV1<Problem_, Policy_>
             });
         });
         WarpGemm{}(cs, as, bs);
-        static_for<0, kTiles>{}([&](auto t) {
-            static_for<0, kCPerWarpTile>{}([&](auto i) {
-                c_block_tensor.get_thread_buffer()[t * kCPerWarpTile + i] = c_warp[t].get_thread_buffer()[i];
-            });
-        });
+        Base::merge_c_block(c_block_tensor, c_warp);
     }
 };
 
