@@ -70,7 +70,7 @@ struct TileCopyKernel
         // 3. tile windows at this block's first tile; x's carries the distribution
         const index_t m0 = get_block_id() * Shape::kMPerBlock;
         auto x_window    = make_tile_window(x_padded, tile, make_multi_index(m0, 0), MakeDistribution());
-        auto y_window    = make_tile_window(y_padded, tile, make_multi_index(m0, 0));
+        auto y_window    = make_tile_window(y_padded, tile, make_multi_index(m0, 0), MakeDistribution());
 
         // 4. walk along N: DRAM -> registers -> DRAM, one tile at a time
         const index_t num_tiles_n = integer_divide_ceil(N, Shape::kNPerBlock);

@@ -15,8 +15,9 @@
 //   buffer accesses   buffer_load_checked, buffer_store_checked, is_native_buffer_access,
 //                     buffer_atomic_add_checked (fp32, int32), buffer_atomic_pk_add_checked
 //                     (pairs of fp16 or bf16)
-//   access hooks      lds_note_load, lds_note_store, global_note_store, access_site
-//                     (the emulator's race detection and profile; empty on hip)
+//   access hooks      lds_note_load, lds_note_store, global_note_load, global_note_store,
+//                     access_site, has_access_hooks, access_hooks_on() (the emulator's race
+//                     detection and profile; empty on hip)
 //   device printf     CK_TILE_PRINTF(fmt, ...)
 //
 // hip:      core/arch/hip/<primitive>.hpp, clang's amdgcn builtins (no HIP device headers)

@@ -48,20 +48,35 @@ struct array
     CK_TILE_HOST_DEVICE constexpr const T* begin() const { return data; }
     CK_TILE_HOST_DEVICE constexpr const T* end() const { return data + N; }
 
+    // Element by element with constant indices (a pack expansion, not a loop), so that the
+    // compiler keeps each element of an index in its own register from the start instead of
+    // packing a small array into one wide integer and masking its halves on every step.
     CK_TILE_HOST_DEVICE constexpr array& operator+=(const array& o)
     {
-        for(index_t i = 0; i < N; ++i)
-            data[i] += o.data[i];
+        [&]<index_t... I>(std::integer_sequence<index_t, I...>) {
+            ((data[I] += o.data[I]), ...);
+        }(std::make_integer_sequence<index_t, N>{});
         return *this;
     }
     CK_TILE_HOST_DEVICE constexpr array& operator-=(const array& o)
     {
-        for(index_t i = 0; i < N; ++i)
-            data[i] -= o.data[i];
+        [&]<index_t... I>(std::integer_sequence<index_t, I...>) {
+            ((data[I] -= o.data[I]), ...);
+        }(std::make_integer_sequence<index_t, N>{});
         return *this;
     }
-    CK_TILE_HOST_DEVICE friend constexpr array operator+(array a, const array& b) { return a += b; }
-    CK_TILE_HOST_DEVICE friend constexpr array operator-(array a, const array& b) { return a -= b; }
+    CK_TILE_HOST_DEVICE friend constexpr array operator+(const array& a, const array& b)
+    {
+        return [&]<index_t... I>(std::integer_sequence<index_t, I...>) {
+            return array{{(a.data[I] + b.data[I])...}};
+        }(std::make_integer_sequence<index_t, N>{});
+    }
+    CK_TILE_HOST_DEVICE friend constexpr array operator-(const array& a, const array& b)
+    {
+        return [&]<index_t... I>(std::integer_sequence<index_t, I...>) {
+            return array{{(a.data[I] - b.data[I])...}};
+        }(std::make_integer_sequence<index_t, N>{});
+    }
     CK_TILE_HOST_DEVICE friend constexpr bool operator==(const array& a, const array& b)
     {
         for(index_t i = 0; i < N; ++i)

@@ -38,14 +38,17 @@ struct buffer_view
     }
 
     // N consecutive elements starting at element i, returned in a thread_buffer.
-    // `site` (where the tile API was called) is for the emulator's race detection.
-    template <index_t N = 1>
+    // `site` (where the tile API was called) is for the emulator's race detection and profile;
+    // Hooks = false leaves them out (the tile API's path when access_hooks_on() says they are off).
+    template <index_t N = 1, bool Hooks = true>
     CK_TILE_DEVICE thread_buffer<type, N> get(long_index_t i, bool is_valid,
                                               const access_site& site = access_site::current()) const
     {
         thread_buffer<type, N> r;
         if constexpr(AddressSpace == address_space_enum::global)
         {
+            if constexpr(Hooks)
+                global_note_load<type, N>(p_data, buffer_size, i, is_valid, site);
             if constexpr(is_native_buffer_access<type, N>)
                 buffer_load_checked<type, N>(r.data, p_data, buffer_size, i, is_valid);
             else
@@ -54,7 +57,7 @@ struct buffer_view
         }
         else if(is_valid)
         {
-            if constexpr(AddressSpace == address_space_enum::lds)
+            if constexpr(AddressSpace == address_space_enum::lds && Hooks)
                 lds_note_load<type, N>(p_data + i, site);
             __builtin_memcpy(&r, p_data + i, sizeof(type) * N);
         }
@@ -64,13 +67,14 @@ struct buffer_view
         return r;
     }
 
-    template <index_t N = 1>
+    template <index_t N = 1, bool Hooks = true>
     CK_TILE_DEVICE void set(long_index_t i, bool is_valid, const thread_buffer<type, N>& x,
                             const access_site& site = access_site::current()) const
     {
         if constexpr(AddressSpace == address_space_enum::global)
         {
-            global_note_store<type, N>(p_data, buffer_size, i, is_valid, site);
+            if constexpr(Hooks)
+                global_note_store<type, N>(p_data, buffer_size, i, is_valid, site);
             if constexpr(is_native_buffer_access<type, N>)
                 buffer_store_checked<type, N>(x.data, p_data, buffer_size, i, is_valid);
             else
@@ -79,7 +83,7 @@ struct buffer_view
         }
         else if(is_valid)
         {
-            if constexpr(AddressSpace == address_space_enum::lds)
+            if constexpr(AddressSpace == address_space_enum::lds && Hooks)
                 lds_note_store<type, N>(p_data + i, site);
             __builtin_memcpy(p_data + i, &x, sizeof(type) * N);
         }
@@ -129,6 +133,23 @@ private:
                                            (buffer_size + skew + 1) / 2 * 2, pair, inside);
     }
 };
+
+// body(bool_constant<Hooks>{}) once, with Hooks true only when the backend's access hooks (the
+// emulator's racecheck and profile) are on in this run: a tile access tests that once and then
+// runs its memory accesses with or without them, instead of testing it at every access.
+template <typename Body>
+CK_TILE_DEVICE void with_access_hooks(Body&& body)
+{
+    if constexpr(has_access_hooks)
+    {
+        if(access_hooks_on())
+        {
+            body(bool_constant<true>{});
+            return;
+        }
+    }
+    body(bool_constant<false>{});
+}
 
 template <address_space_enum AddressSpace, typename T>
 CK_TILE_HOST_DEVICE constexpr auto make_buffer_view(T* p, long_index_t size)

@@ -29,7 +29,10 @@ struct tile_window_with_static_lengths
     CK_TILE_HOST_DEVICE constexpr const TensorView& get_bottom_tensor_view() const { return view; }
     CK_TILE_HOST_DEVICE static constexpr WindowLengths get_window_lengths() { return WindowLengths{}; }
     CK_TILE_HOST_DEVICE constexpr const multi_index<ndim>& get_window_origin() const { return origin; }
-    CK_TILE_HOST_DEVICE constexpr void set_window_origin(const multi_index<ndim>& o) { origin = o; }
+    CK_TILE_HOST_DEVICE constexpr void set_window_origin(const multi_index<ndim>& o)
+    {
+        static_for<0, ndim>{}([&](auto i) { origin[i] = o[i]; }); // see make_tile_window
+    }
     CK_TILE_HOST_DEVICE constexpr void move(const multi_index<ndim>& step) { origin += step; }
 };
 
@@ -42,6 +45,10 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
     using Dstr                    = StaticTileDistribution;
     static constexpr index_t ndim = base::ndim;
     static_assert(Dstr::NDimX == ndim, "tile window: the distribution's X dimensions must match the tensor's");
+
+    // Where the calling thread's first element (Y = 0) lies inside the window: computed once, when
+    // the window is made, instead of from the thread's lane and warp id on every access.
+    multi_index<ndim> thread_offset;
 
     CK_TILE_HOST_DEVICE static constexpr auto get_tile_distribution() { return Dstr{}; }
 
@@ -71,8 +78,8 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
         constexpr index_t vy       = Dstr::get_vector_y_dim();
         constexpr index_t dstride  = vy < 0 ? 1 : stride_of_y(vy);
         const auto& desc           = this->view.get_tensor_descriptor();
-        const multi_index<ndim> x0 = this->origin + Dstr::calculate_index();
-        static_for<0, Dstr::thread_buffer_size>{}([&](auto d) {
+        const multi_index<ndim> x0 = this->origin + thread_offset;
+        static_for<0, Dstr::thread_buffer_size>{}([&](auto d) __attribute__((always_inline)) {
             constexpr auto y = Dstr::d_to_y(d);
             if constexpr(vec == 1 || y[vy < 0 ? 0 : vy] % vec == 0)
             {
@@ -92,24 +99,23 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
         return s;
     }
 
-    // `site`: where the tile API was called, for the emulator's race detection
+    // `site`: where the tile API was called, for the emulator's race detection.
+    // The access loops below are forced inline, both the one with the access hooks and the one
+    // without: an outlined one would take the tile and the window by address and keep them in
+    // memory instead of registers.
     CK_TILE_DEVICE void load(static_distributed_tensor<DataType, Dstr>& dst,
                              const access_site& site = access_site::current()) const
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
-        for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) {
-            if constexpr(dstride == 1)
-            {
-                // registers d .. d+vec-1 are consecutive: move the bytes in one piece
-                const auto v = buf.template get<vec>(offset, valid, site);
-                __builtin_memcpy(&dst.get_thread_buffer()[d], &v, sizeof(v));
-            }
-            else
-            {
-                const auto v = buf.template get<vec>(offset, valid, site);
-                static_for<0, vec>{}([&](auto k) { dst.get_thread_buffer()[d + k * dstride] = v[k]; });
-            }
+        with_access_hooks([&](auto hooks) __attribute__((always_inline)) {
+            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) __attribute__((always_inline)) {
+                const auto v = buf.template get<vec, decltype(hooks)::value>(offset, valid, site);
+                if constexpr(dstride == 1) // registers d .. d+vec-1 are consecutive: one piece
+                    __builtin_memcpy(&dst.get_thread_buffer()[d], &v, sizeof(v));
+                else
+                    static_for<0, vec>{}([&](auto k) { dst.get_thread_buffer()[d + k * dstride] = v[k]; });
+            });
         });
     }
 
@@ -118,13 +124,15 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
-        for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) {
-            thread_buffer<DataType, vec> v;
-            if constexpr(dstride == 1)
-                __builtin_memcpy(&v, &src.get_thread_buffer()[d], sizeof(v));
-            else
-                static_for<0, vec>{}([&](auto k) { v[k] = src.get_thread_buffer()[d + k * dstride]; });
-            buf.template set<vec>(offset, valid, v, site);
+        with_access_hooks([&](auto hooks) __attribute__((always_inline)) {
+            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) __attribute__((always_inline)) {
+                thread_buffer<DataType, vec> v;
+                if constexpr(dstride == 1)
+                    __builtin_memcpy(&v, &src.get_thread_buffer()[d], sizeof(v));
+                else
+                    static_for<0, vec>{}([&](auto k) { v[k] = src.get_thread_buffer()[d + k * dstride]; });
+                buf.template set<vec, decltype(hooks)::value>(offset, valid, v, site);
+            });
         });
     }
 
@@ -137,10 +145,12 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
-        for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) {
-            thread_buffer<DataType, vec> v;
-            static_for<0, vec>{}([&](auto k) { v[k] = f(src.get_thread_buffer()[d + k * dstride]); });
-            buf.template set<vec>(offset, valid, v, site);
+        with_access_hooks([&](auto hooks) __attribute__((always_inline)) {
+            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) __attribute__((always_inline)) {
+                thread_buffer<DataType, vec> v;
+                static_for<0, vec>{}([&](auto k) { v[k] = f(src.get_thread_buffer()[d + k * dstride]); });
+                buf.template set<vec, decltype(hooks)::value>(offset, valid, v, site);
+            });
         });
     }
 
@@ -174,22 +184,30 @@ CK_TILE_HOST_DEVICE constexpr auto make_tile_window(const View& view, const tupl
 }
 
 template <typename View, typename... Ls, typename Origin, typename Encoding>
-CK_TILE_HOST_DEVICE constexpr auto make_tile_window(const View& view, const tuple<Ls...>& lengths, const Origin& origin,
-                                                    tile_distribution<Encoding>)
+CK_TILE_DEVICE auto make_tile_window(const View& view, const tuple<Ls...>& lengths, const Origin& origin,
+                                     tile_distribution<Encoding>)
 {
     static_assert(sizeof...(Ls) == View::ndim, "make_tile_window: one window length per tensor dimension");
     using W = tile_window_with_static_distribution<View, tuple<Ls...>, tile_distribution<Encoding>>;
     W w;
-    w.view    = view;
-    w.lengths = lengths;
-    w.origin  = to_multi_index(origin);
+    w.view       = view;
+    w.lengths    = lengths;
+    const auto o = to_multi_index(origin);
+    const auto t = tile_distribution<Encoding>::calculate_index();
+    // element by element: a whole small index copied as one piece becomes one wide integer that
+    // the compiler then keeps for the window's life, masking and shifting its halves on every
+    // access and every move
+    static_for<0, View::ndim>{}([&](auto i) {
+        w.origin[i]        = o[i];
+        w.thread_offset[i] = t[i];
+    });
     return w;
 }
 
 // the same place, now with a distribution
 template <typename View, typename Lengths, typename Encoding>
-CK_TILE_HOST_DEVICE constexpr auto make_tile_window(const tile_window_with_static_lengths<View, Lengths>& w,
-                                                    tile_distribution<Encoding> dstr)
+CK_TILE_DEVICE auto make_tile_window(const tile_window_with_static_lengths<View, Lengths>& w,
+                                     tile_distribution<Encoding> dstr)
 {
     return make_tile_window(w.view, w.lengths, w.origin, dstr);
 }

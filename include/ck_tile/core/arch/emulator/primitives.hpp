@@ -89,26 +89,25 @@ CK_TILE_DEVICE T warp_butterfly(const T& v, index_t first_step, index_t end_step
 // ---- buffer accesses: the semantics of AMD buffer instructions, checked in C++ ------------------
 
 // Elements i .. i+N-1 lie inside a buffer of buffer_size elements (i >= 0 and i + N <= buffer_size),
-// as one unsigned comparison: this test runs on every global access of every lane.
+// as one unsigned comparison against a bound that depends on the buffer only (so the compiler
+// computes it once, outside a loop of accesses): this test runs on every global access of every
+// lane. The number of valid first elements is buffer_size - N + 1, or none when the buffer is
+// shorter than one access; a negative i is a huge unsigned number, above any bound.
 template <index_t N>
 CK_TILE_DEVICE bool buffer_range_holds(long_index_t buffer_size, long_index_t i)
 {
-    return buffer_size >= N && static_cast<unsigned long long>(i) <= static_cast<unsigned long long>(buffer_size - N);
+    const long_index_t first_elements = buffer_size - N + 1;
+    const auto bound                  = static_cast<unsigned long long>(first_elements > 0 ? first_elements : 0);
+    return static_cast<unsigned long long>(i) < bound;
 }
 
 template <typename T, index_t N>
 CK_TILE_DEVICE void buffer_load_checked(T* dst, const T* base, long_index_t buffer_size, long_index_t i, bool valid)
 {
     if(valid && buffer_range_holds<N>(buffer_size, i))
-    {
         __builtin_memcpy(dst, base + i, sizeof(T) * N);
-        emu::global_note_load(base, i * long_index_t{sizeof(T)}, sizeof(T) * N, true); // profile.hpp
-    }
     else
-    {
         __builtin_memset(static_cast<void*>(dst), 0, sizeof(T) * N);
-        emu::global_note_load(base, i * long_index_t{sizeof(T)}, sizeof(T) * N, false);
-    }
 }
 
 template <typename T, index_t N>
@@ -187,8 +186,22 @@ CK_TILE_DEVICE void lds_note_store(const T* p, const access_site& site)
 {
     emu::lds_note_access(p, sizeof(T) * N, true, site);
 }
-// A buffer store of N elements at element i (dropped unless valid and inside the buffer), for
-// racecheck and the access profile (profile.hpp). Loads are noted in buffer_load_checked.
+// Whether the hooks below have anything to do in this launch: racecheck or the profile is on. The
+// tile API asks once per load_tile / store_tile, and takes a path without the hooks when not, so
+// that an uninstrumented run pays one test per tile access instead of one per memory access.
+inline constexpr bool has_access_hooks = true;
+CK_TILE_DEVICE bool access_hooks_on() { return emu::instrumented(); }
+
+// A buffer load or store of N elements at element i (a miss when not valid or outside the buffer:
+// the load reads zeros, the store is dropped), for racecheck and the access profile (profile.hpp).
+template <typename T, index_t N>
+CK_TILE_DEVICE void global_note_load(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
+                                     const access_site& site)
+{
+    if(emu::instrumented()) [[unlikely]]
+        emu::detail::global_note_access_slow(base, i * long_index_t{sizeof(T)}, sizeof(T) * N,
+                                             valid && buffer_range_holds<N>(buffer_size, i), false, site);
+}
 template <typename T, index_t N>
 CK_TILE_DEVICE void global_note_store(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
                                       const access_site& site)

@@ -362,17 +362,6 @@ namespace detail {
 }
 } // namespace detail
 
-// A buffer load of `bytes` at byte `offset` from `base` (primitives.hpp: buffer_load_checked, the
-// global path of buffer_view::get); `hit`: valid and inside the buffer, else it reads 0 and touches
-// nothing. It is called inside the load's own two branches: the validity stays a branch, and the
-// hook adds only its test (a hook taking the validity as a value made the compiler compute it
-// into a register on every load).
-inline void global_note_load(const void* base, long long offset, std::size_t bytes, bool hit)
-{
-    if(instrumented()) [[unlikely]]
-        detail::global_note_access_slow(base, offset, bytes, hit, false, std::source_location{});
-}
-
 // An atomic add of `bytes` at byte `offset` from `base` (primitives.hpp: buffer_atomic_add_checked);
 // `hit` as for a load. The profile counts it as a store; racecheck does not look at it, since
 // atomic adds of several workgroups to one address are well defined.

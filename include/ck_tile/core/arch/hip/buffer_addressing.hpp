@@ -170,6 +170,11 @@ CK_TILE_DEVICE void lds_note_load(const T*, const access_site&)
 template <typename T, index_t N>
 CK_TILE_DEVICE void lds_note_store(const T*, const access_site&)
 {}
+inline constexpr bool has_access_hooks = false;
+CK_TILE_DEVICE constexpr bool access_hooks_on() { return false; }
+template <typename T, index_t N>
+CK_TILE_DEVICE void global_note_load(const T*, long_index_t, long_index_t, bool, const access_site&)
+{}
 template <typename T, index_t N>
 CK_TILE_DEVICE void global_note_store(const T*, long_index_t, long_index_t, bool, const access_site&)
 {}
