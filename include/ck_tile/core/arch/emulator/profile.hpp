@@ -331,7 +331,7 @@ namespace detail {
 // The instrumented side of an LDS access, out of line: inlined, its calls made the compiler keep
 // the hot loop's values in memory around every access, instrumented or not.
 [[gnu::cold, gnu::noinline]] inline void lds_note_access_instrumented(const void* p, std::size_t bytes, bool write,
-                                                                      const std::source_location& site)
+                                                                      std::source_location site)
 {
     if(racecheck_enabled())
         lds_note_access_slow(p, bytes, write, site);
@@ -341,7 +341,7 @@ namespace detail {
 } // namespace detail
 
 // An LDS access of the tile API (primitives.hpp: lds_note_load / lds_note_store).
-inline void lds_note_access(const void* p, std::size_t bytes, bool write, const std::source_location& site)
+inline void lds_note_access(const void* p, std::size_t bytes, bool write, std::source_location site)
 {
     if(instrumented()) [[unlikely]]
         detail::lds_note_access_instrumented(p, bytes, write, site);
@@ -352,7 +352,7 @@ namespace detail {
 // line, as lds_note_access_instrumented).
 [[gnu::cold, gnu::noinline]] inline void global_note_access_slow(const void* base, long long offset, std::size_t bytes,
                                                                  bool valid, bool write,
-                                                                 const std::source_location& site)
+                                                                 std::source_location site)
 {
     const void* p = reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(base) + offset);
     if(write && valid && racecheck_enabled())
