@@ -24,6 +24,28 @@ enum struct address_space_enum
 // Lanes per wave: the arch's (arch_table.def); host code of a hip build gets the one all archs share.
 CK_TILE_HOST_DEVICE constexpr index_t get_warp_size() { return common_wave_size; }
 
+// Whether tile windows keep the calling thread's coordinates (computed once, when a window is made)
+// rather than recompute them from the lane and warp id at every access. On the emulator an id is a
+// thread-local lookup, so they keep them; on the GPU the ids are registers and recomputing them is
+// a few ALU instructions, while keeping them holds registers for the window's whole life (SGPR
+// spills in the smoothquant and layernorm kernels).
+#if defined(CK_TILE_BACKEND_EMULATOR)
+inline constexpr bool keep_thread_coordinates = true;
+#else
+inline constexpr bool keep_thread_coordinates = false;
+#endif
+
+// CK_TILE_ACCESS_INLINE: on the lambdas of the tile API's access loops (tile_window.hpp). The
+// emulator needs them inlined, both the path with the access hooks and the one without, or the
+// tile and the window are passed by address and live in memory instead of registers; on the GPU
+// the compiler's own inlining gives the better register allocation (forcing it made the
+// smoothquant two-pass kernels spill 12 SGPRs).
+#if defined(CK_TILE_BACKEND_EMULATOR)
+#define CK_TILE_ACCESS_INLINE __attribute__((always_inline))
+#else
+#define CK_TILE_ACCESS_INLINE
+#endif
+
 // v itself, but opaque to the compiler, in a vector register on the GPU: what is computed from it
 // is neither hoisted out of a loop nor kept in scalar registers. For uniform values that would
 // otherwise pile up in SGPRs inside a loop (Philox's key schedule: 18 loop-invariant words); an

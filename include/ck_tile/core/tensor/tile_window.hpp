@@ -47,8 +47,17 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
     static_assert(Dstr::NDimX == ndim, "tile window: the distribution's X dimensions must match the tensor's");
 
     // Where the calling thread's first element (Y = 0) lies inside the window: computed once, when
-    // the window is made, instead of from the thread's lane and warp id on every access.
+    // the window is made, instead of from the thread's lane and warp id on every access, where the
+    // backend says so (keep_thread_coordinates, core/arch/arch.hpp).
     multi_index<ndim> thread_offset;
+
+    CK_TILE_DEVICE multi_index<ndim> get_thread_offset() const
+    {
+        if constexpr(keep_thread_coordinates)
+            return thread_offset;
+        else
+            return Dstr::calculate_index();
+    }
 
     CK_TILE_HOST_DEVICE static constexpr auto get_tile_distribution() { return Dstr{}; }
 
@@ -78,8 +87,8 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
         constexpr index_t vy       = Dstr::get_vector_y_dim();
         constexpr index_t dstride  = vy < 0 ? 1 : stride_of_y(vy);
         const auto& desc           = this->view.get_tensor_descriptor();
-        const multi_index<ndim> x0 = this->origin + thread_offset;
-        static_for<0, Dstr::thread_buffer_size>{}([&](auto d) __attribute__((always_inline)) {
+        const multi_index<ndim> x0 = this->origin + get_thread_offset();
+        static_for<0, Dstr::thread_buffer_size>{}([&](auto d) CK_TILE_ACCESS_INLINE {
             constexpr auto y = Dstr::d_to_y(d);
             if constexpr(vec == 1 || y[vy < 0 ? 0 : vy] % vec == 0)
             {
@@ -100,16 +109,16 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
     }
 
     // `site`: where the tile API was called, for the emulator's race detection.
-    // The access loops below are forced inline, both the one with the access hooks and the one
-    // without: an outlined one would take the tile and the window by address and keep them in
-    // memory instead of registers.
+    // The access loops below are forced inline on the emulator (CK_TILE_ACCESS_INLINE), both the
+    // one with the access hooks and the one without: an outlined one would take the tile and the
+    // window by address and keep them in memory instead of registers.
     CK_TILE_DEVICE void load(static_distributed_tensor<DataType, Dstr>& dst,
                              const access_site& site = access_site::current()) const
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
-        with_access_hooks([&](auto hooks) __attribute__((always_inline)) {
-            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) __attribute__((always_inline)) {
+        with_access_hooks([&](auto hooks) CK_TILE_ACCESS_INLINE {
+            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) CK_TILE_ACCESS_INLINE {
                 const auto v = buf.template get<vec, decltype(hooks)::value>(offset, valid, site);
                 if constexpr(dstride == 1) // registers d .. d+vec-1 are consecutive: one piece
                     __builtin_memcpy(&dst.get_thread_buffer()[d], &v, sizeof(v));
@@ -124,8 +133,8 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
-        with_access_hooks([&](auto hooks) __attribute__((always_inline)) {
-            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) __attribute__((always_inline)) {
+        with_access_hooks([&](auto hooks) CK_TILE_ACCESS_INLINE {
+            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) CK_TILE_ACCESS_INLINE {
                 thread_buffer<DataType, vec> v;
                 if constexpr(dstride == 1)
                     __builtin_memcpy(&v, &src.get_thread_buffer()[d], sizeof(v));
@@ -145,8 +154,8 @@ struct tile_window_with_static_distribution : tile_window_with_static_lengths<Te
     {
         constexpr index_t vec = get_vector_length();
         const auto& buf       = this->view.get_buffer_view();
-        with_access_hooks([&](auto hooks) __attribute__((always_inline)) {
-            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) __attribute__((always_inline)) {
+        with_access_hooks([&](auto hooks) CK_TILE_ACCESS_INLINE {
+            for_each_access([&](auto d, auto dstride, long_index_t offset, bool valid) CK_TILE_ACCESS_INLINE {
                 thread_buffer<DataType, vec> v;
                 static_for<0, vec>{}([&](auto k) { v[k] = f(src.get_thread_buffer()[d + k * dstride]); });
                 buf.template set<vec, decltype(hooks)::value>(offset, valid, v, site);

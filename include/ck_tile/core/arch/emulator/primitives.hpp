@@ -189,8 +189,13 @@ CK_TILE_DEVICE void lds_note_store(const T* p, const access_site& site)
 // Whether the hooks below have anything to do in this launch: racecheck or the profile is on. The
 // tile API asks once per load_tile / store_tile, and takes a path without the hooks when not, so
 // that an uninstrumented run pays one test per tile access instead of one per memory access.
+// The switches change only between launches (set_racecheck, set_profile, the environment), never
+// while a kernel runs, so the answer is declared const: the compiler asks once per work-item and
+// hoists the test out of the kernel's loops. Only kernel code calls it, and a work-item's code
+// never spans two launches.
 inline constexpr bool has_access_hooks = true;
-CK_TILE_DEVICE bool access_hooks_on() { return emu::instrumented(); }
+[[gnu::const, gnu::noinline]] inline bool access_hooks_on_in_this_launch() { return emu::instrumented(); }
+CK_TILE_DEVICE bool access_hooks_on() { return access_hooks_on_in_this_launch(); }
 
 // A buffer load or store of N elements at element i (a miss when not valid or outside the buffer:
 // the load reads zeros, the store is dropped), for racecheck and the access profile (profile.hpp).
