@@ -101,3 +101,35 @@ TEST_CASE("a wrong distribution gives a wrong copy")
     std::cerr << "(the mismatch report below is expected)\n";
     CHECK_FALSE(check_err(y, x, "copy with a wrong distribution differs, as it must", 0, 0));
 }
+
+TEST_CASE("a global access outside its buffer reads zeros and stores nothing, in buffers shorter than it too")
+{
+    // The range test is one comparison against buffer_size - N + 1 (none when the buffer is shorter
+    // than one access): every first element from 0 to there is inside, -1 and the one after are not.
+    std::vector<float> mem(16);
+    for(int k = 0; k < 16; ++k)
+        mem[k] = float(k + 1);
+    for(long_index_t size : {long_index_t{0}, long_index_t{3}, long_index_t{4}, long_index_t{9}, long_index_t{16}})
+    {
+        CAPTURE(size);
+        const auto buf = make_buffer_view<address_space_enum::global>(mem.data(), size);
+        for(long_index_t i = -5; i <= 16; ++i)
+        {
+            CAPTURE(i);
+            const bool inside = i >= 0 && i + 4 <= size;
+            const auto v      = buf.template get<4>(i, true);
+            for(int k = 0; k < 4; ++k)
+                CHECK(v[k] == (inside ? mem[i + k] : 0.f));
+            CHECK(buf.template get<4>(i, false)[0] == 0.f); // padding reads 0, inside or not
+        }
+        std::vector<float> out(16, -1.f);
+        const auto obuf = make_buffer_view<address_space_enum::global>(out.data(), size);
+        thread_buffer<float, 4> x;
+        for(int k = 0; k < 4; ++k)
+            x[k] = 7.f;
+        for(long_index_t i = -5; i <= 16; ++i)
+            obuf.template set<4>(i, true, x);
+        for(long_index_t e = 0; e < 16; ++e)
+            CHECK(out[e] == (e < size && size >= 4 ? 7.f : -1.f));
+    }
+}
