@@ -199,21 +199,24 @@ CK_TILE_DEVICE bool access_hooks_on() { return access_hooks_on_in_this_launch();
 
 // A buffer load or store of N elements at element i (a miss when not valid or outside the buffer:
 // the load reads zeros, the store is dropped), for racecheck and the access profile (profile.hpp).
-template <typename T, index_t N>
-CK_TILE_DEVICE void global_note_load(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
-                                     const access_site& site)
+template <bool Write, typename T, index_t N>
+CK_TILE_DEVICE void global_note_access(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
+                                       const access_site& site)
 {
     if(emu::instrumented()) [[unlikely]]
         emu::detail::global_note_access_slow(base, i * long_index_t{sizeof(T)}, sizeof(T) * N,
-                                             valid && buffer_range_holds<N>(buffer_size, i), false, site);
+                                             valid && buffer_range_holds<N>(buffer_size, i), Write, site);
 }
 template <typename T, index_t N>
-CK_TILE_DEVICE void global_note_store(const T* base, long_index_t buffer_size, long_index_t i, bool valid,
-                                      const access_site& site)
+CK_TILE_DEVICE void global_note_load(const T* base, long_index_t size, long_index_t i, bool valid, const access_site& s)
 {
-    if(emu::instrumented()) [[unlikely]]
-        emu::detail::global_note_access_slow(base, i * long_index_t{sizeof(T)}, sizeof(T) * N,
-                                             valid && buffer_range_holds<N>(buffer_size, i), true, site);
+    global_note_access<false, T, N>(base, size, i, valid, s);
+}
+template <typename T, index_t N>
+CK_TILE_DEVICE void global_note_store(const T* base, long_index_t size, long_index_t i, bool valid,
+                                      const access_site& s)
+{
+    global_note_access<true, T, N>(base, size, i, valid, s);
 }
 
 // ---- gfx950's LDS transpose reads (wave.hpp; core/arch/lds.hpp says what they return) ----------
