@@ -351,8 +351,7 @@ namespace detail {
 // A buffer load or store of `bytes` at byte `offset` from `base`, made only if `valid` (out of
 // line, as lds_note_access_instrumented).
 [[gnu::cold, gnu::noinline]] inline void global_note_access_slow(const void* base, long long offset, std::size_t bytes,
-                                                                 bool valid, bool write,
-                                                                 std::source_location site)
+                                                                 bool valid, bool write, std::source_location site)
 {
     const void* p = reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(base) + offset);
     if(write && valid && racecheck_enabled())
