@@ -7,6 +7,7 @@
 // Row 1 is all zeros: its scale is 0 and its values quantize to 0.
 #include <doctest/doctest.h>
 
+#include <limits>
 #include <random>
 #include <vector>
 #include "ck_tile/core.hpp"
@@ -189,6 +190,17 @@ TEST_CASE("saturate_convert rounds to nearest even and clamps")
     CHECK(saturate_convert<int8_t>(-126.6f) == -127);
     CHECK(saturate_convert<int8_t>(1000.f) == 127);
     CHECK(saturate_convert<int8_t>(-1000.f) == -128);
+    CHECK(saturate_convert<int8_t>(127.5f) == 127);   // rounds to 128, then clamps
+    CHECK(saturate_convert<int8_t>(-128.5f) == -128); // rounds to -128 (even)
+    CHECK(saturate_convert<int8_t>(-129.5f) == -128);
+    CHECK(saturate_convert<int8_t>(-0.5f) == 0);
+    CHECK(saturate_convert<int8_t>(std::numeric_limits<float>::infinity()) == 127);
+    CHECK(saturate_convert<int8_t>(-std::numeric_limits<float>::infinity()) == -128);
+    CHECK(saturate_convert<int8_t>(std::numeric_limits<float>::quiet_NaN()) == 0);
+    CHECK(saturate_convert<int8_t>(-std::numeric_limits<float>::quiet_NaN()) == 0);
+    CHECK(saturate_convert<int16_t>(40000.5f) == 32767);
+    CHECK(saturate_convert<uint8_t>(-3.f) == 0);
+    CHECK(saturate_convert<uint8_t>(255.4f) == 255);
     CHECK(type_convert<float>(saturate_convert<fp8_t>(1e6f)) == type_convert<float>(numeric<fp8_t>::max()));
 }
 

@@ -22,9 +22,13 @@ CK_TILE_HOST_DEVICE T saturate_convert(float x)
     {
         constexpr float lo = static_cast<float>(numeric<T>::lowest());
         constexpr float hi = static_cast<float>(numeric<T>::max());
-        const float r      = rint(x);
-        // a NaN compares false both ways and would reach the cast: give 0 instead
-        return static_cast<T>(r >= lo ? (r <= hi ? r : hi) : (r < lo ? lo : 0.0f));
+        // a NaN would reach the cast: give 0 instead. One select per step and no nesting, so
+        // that unrolled loops of it vectorise on the emulator's host
+        float r = rint(x);
+        r       = r != r ? 0.0f : r;
+        r       = r < lo ? lo : r;
+        r       = r > hi ? hi : r;
+        return static_cast<T>(r);
     }
     else
         return type_convert<T>(x);
