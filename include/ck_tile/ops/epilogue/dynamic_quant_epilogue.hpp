@@ -149,23 +149,25 @@ struct DynamicQuantEpilogue
     CK_TILE_DEVICE static void quantize_and_store(const OWindow& o_window, const YTile& y, const YScaleTile& y_scale)
     {
         auto o = make_static_distributed_tensor<ODataType>(typename YTile::StaticTileDistribution{});
-        // Integer outputs divide a zero scale's row by NaN instead, which saturate_convert turns
-        // into 0: the same result without a select per element, so the loop vectorises. (An 8-bit
-        // float keeps the select: it would keep the NaN.)
-        constexpr bool nan_is_zero = std::is_integral_v<ODataType>;
-        auto divisor               = y_scale;
-        static_for<0, YScaleTile::thread_buffer_size>{}([&](auto r) {
-            if constexpr(nan_is_zero)
-                divisor[r] = y_scale[r] > AccDataType(0) ? y_scale[r] : numeric<AccDataType>::quiet_NaN();
-        });
-        static_for<0, YTile::thread_buffer_size>{}([&](auto d) {
-            constexpr index_t r = reduced_register<YTile, sequence<1>>(d);
-            const AccDataType s = divisor[r];
-            if constexpr(nan_is_zero)
-                o[d] = saturate_convert<ODataType>(y[d] / s);
-            else
-                o[d] = saturate_convert<ODataType>(s > AccDataType(0) ? y[d] / s : AccDataType(0));
-        });
+        if constexpr(std::is_integral_v<ODataType>)
+        {
+            // A zero scale's row divides by NaN instead, which saturate_convert turns into 0: the
+            // same result without a select per element, so the loop vectorises on the emulator
+            const auto divisor = tile_elementwise_in(
+                [](AccDataType s) { return s > AccDataType(0) ? s : numeric<AccDataType>::quiet_NaN(); }, y_scale);
+            static_for<0, YTile::thread_buffer_size>{}([&](auto d) {
+                constexpr index_t r = reduced_register<YTile, sequence<1>>(d);
+                o[d]                = saturate_convert<ODataType>(y[d] / divisor[r]);
+            });
+        }
+        else // an 8-bit float would keep the NaN: select per element
+        {
+            static_for<0, YTile::thread_buffer_size>{}([&](auto d) {
+                constexpr index_t r = reduced_register<YTile, sequence<1>>(d);
+                const AccDataType s = y_scale[r];
+                o[d]                = saturate_convert<ODataType>(s > AccDataType(0) ? y[d] / s : AccDataType(0));
+            });
+        }
         store_tile(o_window, o);
     }
 
