@@ -15,8 +15,17 @@ endif()
 
 add_library(ck_tile INTERFACE)
 target_include_directories(ck_tile INTERFACE ${PROJECT_SOURCE_DIR}/include)
+# the headers are C++20: a consumer that links ck_tile compiles as C++20 at least, whatever its
+# own default (the installed package's target says the same)
+target_compile_features(ck_tile INTERFACE cxx_std_20)
 
 if(CK_TILE_BACKEND STREQUAL "emulator")
+  # The emulator is written for clang (its fibers, vector types and builtins); g++ is refused here
+  # rather than failing later in some example or running the kernels at a fraction of the speed.
+  # (The leading space keeps CMake from wrapping the message: it stays one line.)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR " ck_tile: the emulator needs clang++-22 (run script/install-deps.sh, then configure a new build dir with -DCMAKE_CXX_COMPILER=clang++-22 or CXX=clang++-22); this build dir's compiler is ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
+  endif()
   list(LENGTH GPU_TARGETS _n)
   list(GET GPU_TARGETS 0 _arch)
   if(_n GREATER 1)

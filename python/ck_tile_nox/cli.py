@@ -92,7 +92,7 @@ def tests(argv: list[str]) -> int:
     opts = _known(own, "--archs", "--jobs")
     try:
         tools = build.require("ctest")
-        cxx = build.require("clang++-22|clang++|g++")
+        cxx = build.require("clang++-22|clang++")
     except build.ToolError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

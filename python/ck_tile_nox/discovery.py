@@ -12,7 +12,8 @@ Order of precedence, highest first:
 
 Compilers: for ``hip`` the ROCm clang (``amdclang++``, then ``llvm/bin/clang++``, then ``hipcc``
 under ``$ROCM_PATH``, ``$HIP_PATH`` or ``/opt/rocm``, then on ``PATH``); for the emulator
-``$CXX`` when set, else ``clang++-22``, ``clang++``, ``g++`` on ``PATH``.
+``$CXX`` when set, else ``clang++-22``, ``clang++`` on ``PATH`` (the emulator is built with clang;
+CMake refuses another compiler with one line).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 from ck_tile_nox.archs import ARCH_NAMES
 
 BACKENDS = ("hip", "emulator")
-EMULATOR_COMPILERS = ("clang++-22", "clang++", "g++")
+EMULATOR_COMPILERS = ("clang++-22", "clang++")
 ROCM_COMPILERS = ("llvm/bin/amdclang++", "bin/amdclang++", "llvm/bin/clang++", "bin/hipcc")
 _ARCH = re.compile(r"^gfx[0-9a-z]+$")
 

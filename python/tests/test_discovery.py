@@ -125,7 +125,8 @@ def test_emulator_compiler_order():
     compiler = find_compiler("emulator", env={}, which=present.get)
     assert compiler is not None and compiler.path == "/x/clang++"
     compiler = find_compiler("emulator", env={"CXX": "g++"}, which=present.get)
-    assert compiler is not None and compiler.path == "/x/g++"
+    assert compiler is not None and compiler.path == "/x/g++"  # CMake then refuses it
+    assert find_compiler("emulator", env={}, which={"g++": "/x/g++"}.get) is None
     assert find_compiler("emulator", env={}, which=lambda _: None) is None
 
 
