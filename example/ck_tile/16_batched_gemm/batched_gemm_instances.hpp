@@ -86,17 +86,9 @@ LaunchResult launch_batched_gemm(const Config& cfg, const ck_tile::BatchedGemmHo
         r.ms   = Vector::launch(cfg, args, c_bytes);
         return r;
     }
-    // the scalar instance's verdict on everything but split-K, then on split-K
-    ck_tile::BatchedGemmHostArgs one_split = args;
-    one_split.k_batch                      = 1;
-    const std::string scalar_reason = Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(one_split));
+    const std::string scalar_reason = Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(args));
     if(!scalar_reason.empty())
         throw ck_tile::arg_error("error: the batched GEMM kernel does not support these arguments: " + scalar_reason);
-    if(!Scalar::Kernel::GetUnsupportedReason(Scalar::Kernel::MakeKernelArgs(args)).empty())
-        throw ck_tile::arg_error("error: -split_k=" + std::to_string(args.k_batch) +
-                                 " adds 16-bit partial results in pairs, which needs the vector instance; it refuses "
-                                 "these arguments: " +
-                                 vector_reason);
     r.instance = Scalar::describe("scalar (" + vector_reason + ")");
     r.grid     = Scalar::Kernel::GridSize(args.M, args.N, args.k_batch, args.batch_count);
     r.ms       = Scalar::launch(cfg, args, c_bytes);

@@ -104,18 +104,9 @@ LaunchResult launch_grouped_gemm(const LaunchConfig& cfg, const std::vector<ck_t
                               "vector (A " + std::to_string(Vector::kVecA) + ", B " + std::to_string(Vector::kVecB) +
                                   ", C " + std::to_string(Vector::kVecC) + " elements)");
 
-    // the scalar instance's verdict on everything but split-K, then on split-K
-    std::vector<ck_tile::GroupedGemmHostArgs> one_split = descs;
-    for(auto& d : one_split)
-        d.k_batch = 1;
-    const std::string scalar_reason = Scalar::Kernel::GetUnsupportedReason(one_split);
+    const std::string scalar_reason = Scalar::Kernel::GetUnsupportedReason(descs);
     if(!scalar_reason.empty())
         throw ck_tile::arg_error("error: the grouped GEMM kernel does not support these arguments: " + scalar_reason);
-    if(!Scalar::Kernel::GetUnsupportedReason(descs).empty())
-        throw ck_tile::arg_error("error: -kbatch=" + std::to_string(descs.front().k_batch) +
-                                 " adds 16-bit partial results in pairs, which needs the vector instance; it refuses "
-                                 "these arguments: " +
-                                 vector_reason);
     return Scalar::launch(cfg, descs, c_buffers, "scalar (" + vector_reason + ")");
 }
 

@@ -105,9 +105,6 @@ LaunchResult launch_instance(const Config& cfg, const void* a, const void* b, vo
             r.instance = Scalar::describe("scalar (" + vector_reason + ")");
             r.ms       = Scalar::launch(cfg, a, b, c, c_mem);
         }
-        else if(cfg.k_batch > 1 && !Scalar::Kernel::kSplitKSupported)
-            throw ck_tile::arg_error("error: split-K (split_k=" + std::to_string(cfg.k_batch) +
-                                     ") adds 16-bit pairs into C, which needs the vector instance: " + vector_reason);
         else
             throw ck_tile::arg_error("error: the flatmm kernel does not support these arguments: " + scalar_reason);
     }

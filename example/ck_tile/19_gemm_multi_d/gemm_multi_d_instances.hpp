@@ -131,9 +131,6 @@ LaunchResult launch_instance(const Config& cfg, const DeviceArgs& dev)
             r.instance = Scalar::describe("scalar (" + vector_reason + ")");
             r.ms       = Scalar::launch(cfg, dev);
         }
-        else if(cfg.k_batch > 1 && !Scalar::Kernel::kSplitKSupported)
-            throw ck_tile::arg_error("error: split-K (kbatch=" + std::to_string(cfg.k_batch) +
-                                     ") adds 16-bit pairs into E, which needs the vector instance: " + vector_reason);
         else
             throw ck_tile::arg_error("error: the multiple-D GEMM kernel does not support these arguments: " +
                                      scalar_reason);

@@ -97,10 +97,10 @@ struct UniversalGemmKernel
     }();
 
     // split-K adds partial results atomically: fp32 and int32 one by one, 16-bit types in pairs
-    static constexpr bool kSplitKSupported =
-        std::is_same_v<CDataType, float> || std::is_same_v<CDataType, int32_t> ||
-        ((std::is_same_v<CDataType, half_t> || std::is_same_v<CDataType, bf16_t>) &&
-         EpiloguePipeline::GetAtomicVectorSize() % 2 == 0);
+    // where the C vector gives aligned pairs, else each element on its own (buffer_view::atomic_add),
+    // so every size the unsplit kernel takes splits too
+    static constexpr bool kSplitKSupported = std::is_same_v<CDataType, float> || std::is_same_v<CDataType, int32_t> ||
+                                             std::is_same_v<CDataType, half_t> || std::is_same_v<CDataType, bf16_t>;
 
     static_assert(std::is_same_v<CLayout, tensor_layout::gemm::RowMajor>, "UniversalGemmKernel: C must be row-major");
     static_assert(std::is_same_v<AccDataType, typename EpiloguePipeline::AccDataType>,
@@ -171,7 +171,7 @@ struct UniversalGemmKernel
             return "k_batch must be at least 1 (got " + s(k.k_batch) + ")";
         if(k.k_batch > 1 && !kSplitKSupported)
             return "split-K (k_batch=" + s(k.k_batch) +
-                   ") adds into C atomically, which this instance cannot do (a 16-bit C needs an even vector size)";
+                   ") adds into C atomically, which a C of this type cannot do (fp32, int32, fp16 or bf16 can)";
 
         // a matrix: outer x inner elements, inner contiguous, rows `stride` apart
         struct operand
