@@ -6,10 +6,12 @@ The device-code build (``-DCK_TILE_DEVICE_CODE_ONLY=ON``, target ``device_code_o
 spills, scratch (``.private_segment_fixed_size``) and static LDS (``.group_segment_fixed_size``).
 
 A kernel fails when it uses scratch, spills, or needs more LDS than its arch has (the arch
-table). A target's ``device_check.require_instructions`` lists mnemonics its code object must
-contain (in ``llvm-objdump -d``), and ``device_check.min_waves_per_simd`` the occupancy its
-kernels' registers must allow (:attr:`Kernel.waves_per_simd`). A clang offload bundle is unbundled
-first.
+table), or when its registers and LDS leave fewer blocks per CU than its entry point asks for: the
+``MinBlockPerCu`` of ``ck_tile::kentry<MaxThreadPerBlock, MinBlockPerCu, ...>`` (``make_kernel``'s
+launch bounds), read from the mangled name (:attr:`Kernel.blocks_per_cu`). A target's
+``device_check.require_instructions`` lists mnemonics its code object must contain (in
+``llvm-objdump -d``), and ``device_check.min_waves_per_simd`` the occupancy its kernels' registers
+must allow (:attr:`Kernel.waves_per_simd`). A clang offload bundle is unbundled first.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ from ck_tile_nox.matrix import BuildDir, globs, matches
 
 BUNDLE_MAGIC = b"__CLANG_OFFLOAD_BUNDLE__"
 _FIELDS = ("vgpr", "agpr", "sgpr", "vgpr_spill", "sgpr_spill", "scratch", "lds")
+# ck_tile::kentry<MaxThreadPerBlock, MinBlockPerCu, ...> in the Itanium mangling
+_KENTRY = re.compile(r"7ck_tile6kentryILi(\d+)ELi(\d+)E")
+SIMDS_PER_CU = 4  # CDNA3/CDNA4: a block's waves are spread over the CU's 4 SIMDs
+WAVE = 64
 _SUFFIXES = ("", "_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp")
 
 
@@ -46,7 +52,14 @@ class Kernel:
     sgpr_spill: int = 0
     scratch: int = 0
     lds: int = 0
+    max_threads: int = 0  # .max_flat_workgroup_size: the largest block the kernel was built for
     problems: list[str] = field(default_factory=list)
+
+    @property
+    def requested_blocks_per_cu(self) -> int | None:
+        """The ``MinBlockPerCu`` of a ``ck_tile::kentry`` entry point, else None."""
+        m = _KENTRY.search(self.name)
+        return int(m.group(2)) if m else None
 
     @property
     def registers(self) -> int:
@@ -60,8 +73,22 @@ class Kernel:
         """Waves of this kernel one SIMD holds as far as registers go (512 per lane; at most 8)."""
         return min(8, 512 // self.registers) if self.registers else 8
 
+    def blocks_per_cu(self, arch: str) -> int:
+        """Blocks of the largest size that one CU holds at once as far as registers (4 SIMDs of
+        :attr:`waves_per_simd` waves) and LDS (the arch's, per CU) go."""
+        waves = max(1, -(-self.max_threads // WAVE))
+        by_registers = SIMDS_PER_CU * self.waves_per_simd // waves
+        lds_per_cu = archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
+        return min(by_registers, lds_per_cu // self.lds) if self.lds else by_registers
+
     def check(self, arch: str, min_waves: int | None = None) -> Kernel:
         limit = archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
+        asked, blocks = self.requested_blocks_per_cu, self.blocks_per_cu(arch)
+        occupancy_low = asked is not None and blocks < asked
+        blocks_note = (
+            f"{blocks} block(s) of {self.max_threads} threads per CU < the {asked} it is built for "
+            f"({self.registers} registers, LDS {self.lds} B)"
+        )
         low = min_waves is not None and self.waves_per_simd < min_waves
         waves, regs = self.waves_per_simd, self.registers
         occupancy = f"{waves} wave(s) per SIMD < {min_waves} ({regs} registers)"
@@ -71,6 +98,7 @@ class Kernel:
             *([f"{self.sgpr_spill} SGPR spill(s)"] if self.sgpr_spill else []),
             *([f"LDS {self.lds} B > {limit} B"] if self.lds > limit else []),
             *([occupancy] if low else []),
+            *([blocks_note] if occupancy_low else []),
         ]
         return self
 
@@ -87,6 +115,7 @@ def parse_notes(text: str) -> tuple[list[Kernel], str | None]:
         raise ValueError("no amdhsa.kernels in the AMDGPU metadata")
     keys = {f: f".{f}_count" for f in _FIELDS[:5]}
     keys |= {"scratch": ".private_segment_fixed_size", "lds": ".group_segment_fixed_size"}
+    keys |= {"max_threads": ".max_flat_workgroup_size"}
     kernels = [
         Kernel(k.get(".name", "?"), **{f: k[key] for f, key in keys.items() if key in k})
         for k in doc["amdhsa.kernels"] or []
@@ -201,6 +230,12 @@ def inspect(
     return [k.check(arch, min_waves) for k in kernels], problems
 
 
+def _blocks_column(k: Kernel, arch: str) -> str:
+    """Blocks per CU the kernel allows, and in parentheses the number it is built for."""
+    asked = k.requested_blocks_per_cu
+    return f"{k.blocks_per_cu(arch)}" + (f" ({asked})" if asked is not None else "")
+
+
 def demangle(names: list[str], cxxfilt: str | None) -> dict[str, str]:
     out = _out([cxxfilt or "c++filt"], "\n".join(names)).splitlines() if names else []
     return dict(zip(names, out, strict=True)) if len(out) == len(names) else {n: n for n in names}
@@ -241,6 +276,7 @@ def check_dir(
                     f"{k.vgpr_spill}/{k.sgpr_spill}",
                     k.lds,
                     k.waves_per_simd,
+                    _blocks_column(k, arch),
                     "; ".join(k.problems) or "ok",
                 )
             )
@@ -276,6 +312,7 @@ def check_dir(
         "spills v/s",
         "LDS B",
         "waves/SIMD",
+        "blocks/CU",
         "status",
     ):
         table.add_column(col)

@@ -101,3 +101,64 @@ def test_code_object_targets():
     # tile_b is not built for gfx942; a pattern that matches nothing builds everything
     assert code_object_targets(ts, ["gfx942"], ["tile_*"]) == ["tile_a_device_code"]
     assert code_object_targets(ts, ["gfx942"], ["nothing"]) == ["device_code_objects"]
+
+
+def test_blocks_per_cu_against_the_launch_bounds():
+    from ck_tile_nox.device_check import Kernel
+
+    # ck_tile::kentry<256, 2, K>: 2 blocks of 4 waves per CU asked for
+    name = "_ZN7ck_tile6kentryILi256ELi2EN12_GLOBAL__N_11KEJEEEvDpT2_"
+    fits = Kernel(name, vgpr=128, agpr=128, max_threads=256, lds=32768)
+    assert fits.requested_blocks_per_cu == 2
+    assert (
+        fits.blocks_per_cu("gfx942") == 2
+    )  # 2 waves per SIMD x 4 SIMDs / 4 waves; 2 x 32 KiB of LDS
+    assert fits.check("gfx942").problems == []
+    # one register more: 1 wave per SIMD, 1 block
+    regs = Kernel(name, vgpr=129, agpr=128, max_threads=256).check("gfx942")
+    assert regs.blocks_per_cu("gfx942") == 1
+    assert regs.problems == [
+        "1 block(s) of 256 threads per CU < the 2 it is built for (264 registers, LDS 0 B)"
+    ]
+    # LDS: 40 KiB leaves one block on gfx942's 64 KiB, four on gfx950's 160 KiB
+    lds = Kernel(name, vgpr=64, max_threads=256, lds=40960)
+    assert lds.blocks_per_cu("gfx942") == 1 and lds.check("gfx942").problems != []
+    assert lds.blocks_per_cu("gfx950") == 4 and lds.check("gfx950").problems == []
+    # a 64-thread block: one wave, so 2 blocks need 1 wave per SIMD only
+    small = Kernel("_ZN7ck_tile6kentryILi64ELi2EN1KEJEEEvDpT2_", vgpr=512, max_threads=64)
+    assert small.blocks_per_cu("gfx942") == 4 and small.check("gfx942").problems == []
+    # not a kentry: nothing asked, nothing checked
+    plain = Kernel("add_one", vgpr=512, max_threads=1024)
+    assert plain.requested_blocks_per_cu is None and plain.check("gfx942").problems == []
+
+
+def test_launch_bounds_reach_the_compiler_and_the_check(
+    tmp_path: Path, data_dir: Path, tools, capsys
+):
+    """kentry<256, 2, ...> makes clang keep a kernel within 2 waves per SIMD (256 registers); the
+    check fails a kernel whose LDS leaves fewer blocks per CU than it asks for."""
+    from ck_tile_nox.device_check import parse_notes
+
+    clang = need("clang++-22")
+    repo = Path(__file__).resolve().parents[2]
+    found = {}
+    for blocks in (1, 2):
+        out = tmp_path / f"b{blocks}" / "bounds.gfx942.co"
+        out.parent.mkdir()
+        cmd = [clang, "-x", "hip", "-std=c++20", "--offload-arch=gfx942", "--offload-device-only",
+               "--no-gpu-bundle-output", "-nogpuinc", "-nogpulib", "-O3", "-c", "-DCK_TILE_BACKEND_HIP=1",
+               "-DCK_TILE_DEVICE_CODE_ONLY=1", f"-DMIN_BLOCKS={blocks}", f"-I{repo / 'include'}",
+               str(data_dir / "kentry_bounds.hip"), "-o", str(out)]  # fmt: skip
+        subprocess.run(cmd, capture_output=True, check=True)
+        notes = subprocess.run([tools["readelf"] or "", "--notes", str(out)], capture_output=True,
+                               text=True, check=True).stdout  # fmt: skip
+        found[blocks] = {
+            ("Live" if "LiveValues" in k.name else "Lds"): k for k in parse_notes(notes)[0]
+        }
+    assert found[1]["Live"].registers > 256  # unbounded
+    assert found[2]["Live"].registers <= 256  # kept within 2 waves per SIMD
+    assert found[2]["Live"].requested_blocks_per_cu == 2
+    assert check_dir(tmp_path / "b2", [], ["gfx942"], ["bounds"], tools) == 1
+    fails = [ln for ln in capsys.readouterr().out.splitlines() if "per CU" in ln and "FAIL" in ln]
+    assert len(fails) == 1 and "LdsHalf" in fails[0]
+    assert "1 block(s) of 256 threads per CU < the 2 it is built for" in fails[0]

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstddef>
 #include "ck_tile/core/config.hpp"
+#include "ck_tile/core/arch/arch_table.hpp"
 #include "ck_tile/host/runtime/runtime.hpp"
 #include "ck_tile/host/hip_check_error.hpp"
 #include "ck_tile/host/stream_config.hpp"
@@ -20,9 +21,28 @@
 namespace ck_tile {
 
 #if defined(CK_TILE_BACKEND_HIP)
+// The waves each SIMD of a CU must hold for MinBlockPerCu blocks of MaxThreadPerBlock threads to
+// be resident at once: a CU has 4 SIMDs and a block's waves are spread over them. The compiler
+// then keeps the kernel's registers within what that many waves per SIMD leave (upstream passes
+// MinBlockPerCu itself as the waves per SIMD, which over-constrains blocks of fewer than 4 waves).
+template <int MaxThreadPerBlock, int MinBlockPerCu>
+inline constexpr int kentry_min_waves_per_eu = [] {
+    constexpr int waves_per_block = (MaxThreadPerBlock + common_wave_size - 1) / common_wave_size;
+    const int waves               = (MinBlockPerCu * waves_per_block + 3) / 4;
+    return waves < 1 ? 1 : waves;
+}();
+
+// The kernel's entry point: launch bounds as upstream's __launch_bounds__(MaxThreadPerBlock,
+// MinBlockPerCu) (the largest block, and the occupancy the instance is built for). The device
+// check (nox -s device_check) reads MinBlockPerCu back from the name and fails a kernel whose
+// registers or LDS leave fewer blocks per CU.
 template <int MaxThreadPerBlock, int MinBlockPerCu, typename Kernel, typename... Args>
-__global__ __attribute__((amdgpu_flat_work_group_size(1, MaxThreadPerBlock))) void kentry(Args... args)
+__global__ __attribute__((amdgpu_flat_work_group_size(1, MaxThreadPerBlock),
+                          amdgpu_waves_per_eu(kentry_min_waves_per_eu<MaxThreadPerBlock, MinBlockPerCu>))) void
+kentry(Args... args)
 {
+    static_assert(kentry_min_waves_per_eu<MaxThreadPerBlock, MinBlockPerCu> <= 8,
+                  "kentry: MinBlockPerCu blocks of this size need more than the 8 waves a SIMD holds");
     Kernel{}(args...);
 }
 #endif
