@@ -3,6 +3,7 @@
 // of TopkSoftmaxWarpPerRowPolicy: it orders every fp16 and bf16 value as the floats compare.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -151,3 +152,55 @@ void check_order()
 
 TEST_CASE("ranking key: fp16") { check_order<half_t>(); }
 TEST_CASE("ranking key: bf16") { check_order<bf16_t>(); }
+
+namespace {
+
+// softmax weights of one row computed as a kernel might: the sum in another order (from the last
+// expert down, in pairs), the weight as exp times the inverse sum; `through` rounds each weight
+// to another type on the way (a planted bug when it is not fp32)
+template <typename Through>
+std::vector<float> kernel_like_softmax(const std::vector<float>& x)
+{
+    const float max = *std::max_element(x.begin(), x.end());
+    float even = 0.f, odd = 0.f;
+    for(std::size_t i = x.size(); i-- > 0;)
+        ((i % 2) ? odd : even) += std::exp(x[i] - max);
+    const float inv = 1.f / (even + odd);
+    std::vector<float> w(x.size());
+    for(std::size_t i = 0; i < x.size(); ++i)
+        w[i] = type_convert<float>(type_convert<Through>(std::exp(x[i] - max) * inv));
+    return w;
+}
+
+} // namespace
+
+TEST_CASE("the weights' tolerance: another summation order passes, a weight rounded through fp16 fails")
+{
+    for(const std::size_t e : {8, 64, 256, 1024})
+    {
+        CAPTURE(e);
+        std::vector<float> xf(e);
+        for(std::size_t i = 0; i < e; ++i) // fp16 logits in about [-6, 6]
+            xf[i] = type_convert<float>(type_convert<half_t>(6.f * std::sin(0.7f * static_cast<float>(i) + 0.3f)));
+        HostTensor<half_t> x({std::size_t{1}, e});
+        for(std::size_t i = 0; i < e; ++i)
+            x(0, i) = type_convert<half_t>(xf[i]);
+        HostTensor<float> w_ref({std::size_t{1}, e});
+        HostTensor<int32_t> i_ref({std::size_t{1}, e});
+        reference_topk_softmax(x, w_ref, i_ref, "softmax");
+
+        // the kernel-like weights in the reference's order (largest first)
+        const auto in_ref_order = [&](const std::vector<float>& w) {
+            std::vector<float> out(e);
+            for(std::size_t i = 0; i < e; ++i)
+                out[i] = w[static_cast<std::size_t>(i_ref(0, i))];
+            return out;
+        };
+        const tolerance tol = reference_topk_softmax_tolerance(e);
+        CHECK(tol.rtol < 0x1p-12); // below the half ulp of fp16 a planted rounding adds
+        CHECK(check_err(in_ref_order(kernel_like_softmax<float>(xf)), w_ref.mData, "correct", tol.rtol, tol.atol));
+        const auto rounded = in_ref_order(kernel_like_softmax<half_t>(xf));
+        CHECK_FALSE(check_err(rounded, w_ref.mData, "planted: weights rounded to fp16", tol.rtol, tol.atol));
+        CHECK(check_err(rounded, w_ref.mData, "the former tolerance let it pass", 1e-3, 1e-3));
+    }
+}

@@ -15,11 +15,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 #include <vector>
 #include "ck_tile/core.hpp"
+#include "ck_tile/host/check_err.hpp"
 #include "ck_tile/host/host_tensor.hpp"
 
 namespace ck_tile {
@@ -61,6 +63,24 @@ void reference_topk_softmax(const HostTensor<InputType>& x, HostTensor<WeightTyp
             y_indices(r, i) = static_cast<IndexType>(order[i]);
         }
     }
+}
+
+// The check_err tolerance of a kernel's fp32 weights against reference_topk_softmax, from the
+// arithmetic (u = 2^-24, fp32's unit roundoff; the errors of the two sides add):
+//   * x - max: one rounding at most, an absolute error |x - max| u in the exponent, a relative
+//     error |x - max| u of exp; only |x - max| < 88 matters (below, exp underflows into atol);
+//   * exp: within 2 ulp (4 u) on the host's libm and in the device's expansion of expf;
+//   * the sum of `experts` positive terms, added in another order: within (experts - 1) u
+//     relative, whatever the order (no cancellation between positive terms);
+//   * the division (or the multiply by the inverse sum, 2 roundings): 2 u; sigmoid's add and
+//     divide are within the same budget.
+// rtol = 2 (experts + 96) u, about 2e-5 for 64 experts, where the former 1e-3 let a weight rounded
+// through fp16 on the way (2^-11 relative) pass (test/topk_softmax). atol: fp32's smallest normal,
+// for the weights that underflow.
+inline tolerance reference_topk_softmax_tolerance(std::size_t experts)
+{
+    constexpr double u = 0x1p-24;
+    return {2.0 * (static_cast<double>(experts) + 96.0) * u, static_cast<double>(std::numeric_limits<float>::min())};
 }
 
 } // namespace ck_tile
