@@ -13,9 +13,9 @@
 #include <set>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
+#include "ck_tile/host/fused_moe_tolerance.hpp"
 #include "ck_tile/host/reference/reference_fused_moe.hpp"
 #include "ck_tile/host/reference/reference_moe_sorting.hpp"
 #include "ck_tile/host/shuffle_moe_weight.hpp"
@@ -349,17 +349,17 @@ bool run_typed(const Options& o)
     for(std::size_t r_ = 0; r_ < t; ++r_)
         for(std::size_t c = 0; c < h; ++c)
             o_out(r_, c) = o_full(r_, c);
-    // tolerance (README, "Checking"): O is summed in its own type by n_adds atomic adds per
-    // element, each rounding the running sum; the error grows with their number and with the size
-    // of the partial sums, so the absolute part is relative to the largest output
-    const int n_adds     = o.k * ((o.interm + fused_moegemm_block_n0 - 1) / fused_moegemm_block_n0);
-    const double unit_rd = std::is_same_v<T, ck_tile::bf16_t> ? std::ldexp(1.0, -8) : std::ldexp(1.0, -11);
-    const double rtol    = 1e-2;
-    float max_ref        = 0.f;
+    // tolerance (README, "Checking"; fused_moe_tolerance.hpp): the kernel rounds each of the n_adds
+    // partial results of an element to O's type and every atomic add rounds the running sum, where
+    // the reference rounds once; the partial sums are not bounded by the element, so the bound is in
+    // ulps of the largest output
+    const int n_adds = ck_tile::fused_moe_adds_per_element(o.k, o.interm, fused_moegemm_block_n0);
+    float max_ref    = 0.f;
     for(const auto& v : o_ref.mData)
         max_ref = std::max(max_ref, std::abs(ck_tile::type_convert<float>(v)));
-    const double atol = std::max(1e-2, std::sqrt(static_cast<double>(n_adds)) * unit_rd) * std::max(1.0f, max_ref);
-    double max_err    = 0;
+    const ck_tile::tolerance tol = ck_tile::fused_moe_tolerance<T>(n_adds, max_ref);
+    const double rtol = tol.rtol, atol = tol.atol;
+    double max_err = 0;
     for(std::size_t n = 0; n < o_out.mData.size(); ++n)
         max_err = std::max(max_err, static_cast<double>(std::abs(ck_tile::type_convert<float>(o_out.mData[n]) -
                                                                  ck_tile::type_convert<float>(o_ref.mData[n]))));
