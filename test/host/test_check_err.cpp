@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <iostream>
 #include <limits>
@@ -165,6 +166,40 @@ TEST_CASE("thresholds from precisions and accumulation count")
     CHECK(ck_tile::get_relative_threshold<std::int8_t, std::int32_t, std::int32_t>(1000) == 0.0);
     CHECK(ck_tile::get_absolute_threshold<half_t, half_t, float>(100.0, 1) == 0x1p-11 * 128);
     CHECK(ck_tile::get_absolute_threshold<float, float, float>(0.0) == 0.0);
+}
+
+TEST_CASE("GEMM thresholds: another summation order passes, an fp16 C rounded through bf16 fails")
+{
+    // C = A B^T, fp16 inputs, fp32 sums of K products, fp16 C, as the GEMM examples and the naive
+    // GEMM tutorial check it (calculate_rtol_atol); the former tutorial check was 1e-2, 1e-2
+    constexpr int M = 8, N = 8, K = 256;
+    std::vector<half_t> a(M * K), b(N * K);
+    for(int i = 0; i < M * K; ++i)
+        a[i] = ck_tile::type_convert<half_t>(static_cast<float>((i * 37) % 201) / 100.f - 1.f);
+    for(int i = 0; i < N * K; ++i)
+        b[i] = ck_tile::type_convert<half_t>(static_cast<float>((i * 53) % 199) / 99.f - 1.f);
+    std::vector<half_t> ref(M * N), other_order(M * N), through_bf16(M * N);
+    double max_ref = 0;
+    for(int m = 0; m < M; ++m)
+        for(int n = 0; n < N; ++n)
+        {
+            float up = 0.f, down = 0.f;
+            for(int k = 0; k < K; ++k)
+            {
+                up += ck_tile::type_convert<float>(a[m * K + k]) * ck_tile::type_convert<float>(b[n * K + k]);
+                const int r = K - 1 - k;
+                down += ck_tile::type_convert<float>(a[m * K + r]) * ck_tile::type_convert<float>(b[n * K + r]);
+            }
+            ref[m * N + n]          = ck_tile::type_convert<half_t>(up);
+            other_order[m * N + n]  = ck_tile::type_convert<half_t>(down);
+            through_bf16[m * N + n] = ck_tile::type_convert<half_t>(
+                ck_tile::type_convert<float>(ck_tile::type_convert<bf16_t>(up))); // planted: a bf16 C on the way
+            max_ref = std::max(max_ref, std::abs(static_cast<double>(up)));
+        }
+    const auto [rtol, atol] = ck_tile::calculate_rtol_atol<half_t, half_t, float, half_t>(K, 1, max_ref);
+    CHECK(ck_tile::check_err(other_order, ref, "another order", rtol, atol));
+    CHECK_FALSE(ck_tile::check_err(through_bf16, ref, "planted: rounded through bf16", rtol, atol));
+    CHECK(ck_tile::check_err(through_bf16, ref, "the former 1e-2 let it pass", 1e-2, 1e-2));
 }
 
 TEST_CASE("8-bit floats: agreement within rounding steps")
