@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The fp8 O check of tile_example_fmha_fwd (fmha_fp8_o_bound + check_fmha_fp8_o, the calls the
+// The fp8 O check of tile_example_fmha_fwd (fmha_o_bound + check_fmha_bound, the calls the
 // example makes, against the example's reference: softmax with P scaled and rounded to fp8, then
 // P V) on a host model of the kernel's arithmetic: an online softmax over blocks of 32 keys that
 // rounds the unnormalised P (relative to the running max) to fp8 and divides by the row sum at the
@@ -14,7 +14,7 @@
 #include <vector>
 #include "ck_tile/core.hpp"
 #include "ck_tile/host.hpp"
-#include "ck_tile/host/fmha_fp8_tolerance.hpp"
+#include "ck_tile/host/fmha_tolerance.hpp"
 #include "ck_tile/host/reference/reference_batched_gemm.hpp"
 #include "ck_tile/host/reference/reference_batched_softmax.hpp"
 
@@ -40,8 +40,9 @@ struct Problem
 
 struct Data
 {
-    HostTensor<float> s; // [H, sq, sk] scaled scores
-    HostTensor<F8> v;    // [H, dv, sk]
+    HostTensor<float> s;   // [H, sq, sk] scaled scores
+    HostTensor<F8> v;      // [H, dv, sk]
+    HostTensor<float> mag; // [H, sq, sk] scale_s sum |q k|
     double scale_p, scale_o, qmax;
 };
 
@@ -50,8 +51,12 @@ Data make_data(const Problem& p)
 {
     const float qmax = type_convert<float>(numeric<F8>::max());
     HostTensor<F8> q({p.heads, p.sq, p.d}), k({p.heads, p.sk, p.d});
-    Data x{HostTensor<float>({p.heads, p.sq, p.sk}), HostTensor<F8>({p.heads, p.d, p.sk}), qmax / 1.0,
-           1.0 * 16.0 / (16.0 * qmax), qmax};
+    Data x{HostTensor<float>({p.heads, p.sq, p.sk}),
+           HostTensor<F8>({p.heads, p.d, p.sk}),
+           HostTensor<float>({p.heads, p.sq, p.sk}),
+           qmax / 1.0,
+           1.0 * 16.0 / (16.0 * qmax),
+           qmax};
     FillUniformDistribution<F8>{-qmax, qmax, 11939}(q);
     FillUniformDistribution<F8>{-qmax, qmax, 11940}(k);
     FillUniformDistribution<F8>{-p.v_max, p.v_max, 11941}(x.v);
@@ -59,6 +64,7 @@ Data make_data(const Problem& p)
     const float scale_s = 1.f / std::sqrt(static_cast<float>(p.d)) * (p.range_qk / qmax) * (p.range_qk / qmax);
     for(auto& v : x.s.mData)
         v *= scale_s;
+    x.mag = fmha_score_magnitude(q, k, scale_s);
     return x;
 }
 
@@ -122,9 +128,9 @@ Outcome run(const Problem& p)
 {
     const Data x               = make_data(p);
     const HostTensor<F8> o_ref = reference(x);
-    const HostTensor<double> e = fmha_fp8_o_bound<F8>(x.s, x.v, x.scale_p, x.scale_o);
+    const HostTensor<double> e = fmha_o_bound<F8>(x.s, x.mag, x.v, FmhaFwdArith{p.d, x.scale_p, x.scale_o});
     const auto check           = [&](Bug bug) {
-        return check_fmha_fp8_o(host_kernel(x, bug), o_ref, e, "(a planted bug is expected to fail)");
+        return check_fmha_bound(host_kernel(x, bug), o_ref, e, "(a planted bug is expected to fail)");
     };
     // the former check: one fp8 step apart, or |diff| <= 16 (32 for OCP fp8, max 448)
     const auto check_old = [&](Bug bug) {

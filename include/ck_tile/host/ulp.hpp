@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // ulp_at<T>(x): the spacing of T's representable values at magnitude x, for the tolerances derived
-// from roundings (fused_moe_tolerance.hpp, fmha_fp8_tolerance.hpp). T is any floating type with
+// from roundings (fused_moe_tolerance.hpp, fmha_tolerance.hpp). T is any floating type with
 // numeric<T>::epsilon() (the spacing at 1) and min() (the smallest normal value): 2^floor(log2 x)
 // epsilon for a normal x, epsilon min below min() (the subnormal spacing).
 #pragma once
