@@ -17,6 +17,7 @@
 #include "ck_tile/host/fmha_tolerance.hpp"
 #include "ck_tile/host/reference/reference_batched_gemm.hpp"
 #include "ck_tile/host/reference/reference_batched_softmax.hpp"
+#include "fmha_fwd_host_model.hpp"
 
 using namespace ck_tile;
 
@@ -24,12 +25,7 @@ namespace {
 
 using F8 = fp8_t;
 
-enum class Bug
-{
-    none,
-    skip_block, // keys 32 .. 63 never visited
-    exp2_scale, // P = exp2(s - m) where exp(s - m) is meant: the scale is off by ln 2
-};
+using fmha_test::Bug;
 
 struct Problem
 {
@@ -78,45 +74,10 @@ HostTensor<F8> reference(const Data& x)
     return o;
 }
 
-// the kernel's online softmax on the host, with `bug` planted
+// the kernel's arithmetic on the host (fmha_fwd_host_model.hpp), with `bug` planted
 HostTensor<F8> host_kernel(const Data& x, Bug bug)
 {
-    const std::size_t H = x.s.get_length(0), SQ = x.s.get_length(1), SK = x.s.get_length(2), DV = x.v.get_length(1);
-    HostTensor<F8> out({H, SQ, DV});
-    std::vector<float> acc(DV);
-    for(std::size_t h = 0; h < H; ++h)
-        for(std::size_t i = 0; i < SQ; ++i)
-        {
-            float m = -INFINITY, l = 0;
-            std::fill(acc.begin(), acc.end(), 0.f);
-            for(std::size_t j0 = 0; j0 < SK; j0 += 32)
-            {
-                if(bug == Bug::skip_block && j0 == 32)
-                    continue;
-                const std::size_t j1 = std::min(SK, j0 + 32);
-                float m_new          = m;
-                for(std::size_t j = j0; j < j1; ++j)
-                    m_new = std::max(m_new, x.s(h, i, j));
-                const float rescale = std::isfinite(m) ? std::exp(m - m_new) : 0.f;
-                l *= rescale;
-                for(auto& a : acc)
-                    a *= rescale;
-                for(std::size_t j = j0; j < j1; ++j)
-                {
-                    const float t  = x.s(h, i, j) - m_new;
-                    const float pu = bug == Bug::exp2_scale ? std::exp2(t) : std::exp(t);
-                    l += pu;
-                    // P rounded to fp8 before the row sum is known
-                    const float pq = type_convert<float>(type_convert<F8>(pu * static_cast<float>(x.scale_p)));
-                    for(std::size_t d = 0; d < DV; ++d)
-                        acc[d] += pq * type_convert<float>(x.v(h, d, j));
-                }
-                m = m_new;
-            }
-            for(std::size_t d = 0; d < DV; ++d)
-                out(h, i, d) = type_convert<F8>(acc[d] / l * static_cast<float>(x.scale_o));
-        }
-    return out;
+    return fmha_test::online_softmax_pv(x.s, x.v, bug, static_cast<float>(x.scale_p), static_cast<float>(x.scale_o));
 }
 
 struct Outcome

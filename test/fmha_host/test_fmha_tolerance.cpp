@@ -20,18 +20,13 @@
 #include "ck_tile/host/fmha_tolerance.hpp"
 #include "ck_tile/host/reference/reference_batched_gemm.hpp"
 #include "ck_tile/host/reference/reference_batched_softmax.hpp"
+#include "fmha_fwd_host_model.hpp"
 
 using namespace ck_tile;
 
 namespace {
 
-enum class Bug
-{
-    none,
-    skip_block, // keys 32 .. 63 never visited
-    exp2_scale, // P = exp2(s - m) where exp(s - m) is meant
-    p_bf16,     // P rounded to bf16 before P's type
-};
+using fmha_test::Bug;
 
 struct Problem
 {
@@ -76,49 +71,6 @@ HostTensor<T> reference(const Data<T>& x)
     return o;
 }
 
-// the kernel's online softmax on the host, with `bug` planted
-template <typename T>
-HostTensor<T> host_kernel(const Data<T>& x, Bug bug)
-{
-    const std::size_t H = x.s.get_length(0), SQ = x.s.get_length(1), SK = x.s.get_length(2), DV = x.v.get_length(1);
-    HostTensor<T> out({H, SQ, DV});
-    std::vector<float> acc(DV);
-    for(std::size_t h = 0; h < H; ++h)
-        for(std::size_t i = 0; i < SQ; ++i)
-        {
-            float m = -INFINITY, l = 0;
-            std::fill(acc.begin(), acc.end(), 0.f);
-            for(std::size_t j0 = 0; j0 < SK; j0 += 32)
-            {
-                if(bug == Bug::skip_block && j0 == 32)
-                    continue;
-                const std::size_t j1 = std::min(SK, j0 + 32);
-                float m_new          = m;
-                for(std::size_t j = j0; j < j1; ++j)
-                    m_new = std::max(m_new, x.s(h, i, j));
-                const float rescale = std::isfinite(m) ? std::exp(m - m_new) : 0.f;
-                l *= rescale;
-                for(auto& a : acc)
-                    a *= rescale;
-                for(std::size_t j = j0; j < j1; ++j)
-                {
-                    const float t  = x.s(h, i, j) - m_new;
-                    const float pu = bug == Bug::exp2_scale ? std::exp2(t) : std::exp(t);
-                    l += pu;
-                    // P rounded to P's type before the row sum is known
-                    const float pr = bug == Bug::p_bf16 ? type_convert<float>(type_convert<bf16_t>(pu)) : pu;
-                    const float pq = type_convert<float>(type_convert<T>(pr));
-                    for(std::size_t d = 0; d < DV; ++d)
-                        acc[d] += pq * type_convert<float>(x.v(h, d, j));
-                }
-                m = m_new;
-            }
-            for(std::size_t d = 0; d < DV; ++d)
-                out(h, i, d) = type_convert<T>(acc[d] / l);
-        }
-    return out;
-}
-
 // [0]: the new check's verdicts, [1]: upstream's, for none, skip_block, exp2_scale, p_bf16
 template <typename T>
 std::vector<std::vector<bool>> run(const Problem& p)
@@ -132,7 +84,7 @@ std::vector<std::vector<bool>> run(const Problem& p)
     double worst = 0;
     for(Bug bug : {Bug::none, Bug::skip_block, Bug::exp2_scale, Bug::p_bf16})
     {
-        const HostTensor<T> o = host_kernel(x, bug);
+        const HostTensor<T> o = fmha_test::online_softmax_pv(x.s, x.v, bug);
         r[0].push_back(check_fmha_bound(o, o_ref, e, "(a planted bug is expected to fail)", &worst));
         if(bug == Bug::none)
             MESSAGE("correct model: largest error / allowed " << worst);
