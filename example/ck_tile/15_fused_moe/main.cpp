@@ -353,10 +353,8 @@ bool run_typed(const Options& o)
     // partial results of an element to O's type and every atomic add rounds the running sum, where
     // the reference rounds once; the partial sums are not bounded by the element, so the bound is in
     // ulps of the largest output
-    const int n_adds = ck_tile::fused_moe_adds_per_element(o.k, o.interm, fused_moegemm_block_n0);
-    float max_ref    = 0.f;
-    for(const auto& v : o_ref.mData)
-        max_ref = std::max(max_ref, std::abs(ck_tile::type_convert<float>(v)));
+    const int n_adds             = ck_tile::fused_moe_adds_per_element(o.k, o.interm, fused_moegemm_block_n0);
+    const double max_ref         = ck_tile::max_abs_value(o_ref.mData);
     const ck_tile::tolerance tol = ck_tile::fused_moe_tolerance<T>(n_adds, max_ref);
     const double rtol = tol.rtol, atol = tol.atol;
     double max_err = 0;

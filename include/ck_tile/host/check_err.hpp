@@ -152,6 +152,17 @@ double get_absolute_threshold(double max_possible_num, int number_of_accumulatio
     return get_relative_threshold<ComputeType, OutType, AccType>(number_of_accumulations) * scale;
 }
 
+// The largest |v| of a range of numbers (0 for an empty one): the magnitude the absolute part of a
+// tolerance scales with (calculate_rtol_atol's max_accumulated_value, normalization_tolerance.hpp).
+template <typename Range>
+double max_abs_value(const Range& range)
+{
+    double r = 0;
+    for(const auto& v : range)
+        r = std::max(r, std::fabs(detail::check_to_double(v)));
+    return r;
+}
+
 // The thresholds the GEMM examples check C with (upstream's calculate_rtol_atol): each of the
 // k_batch splits sums ceil(K / k_batch) products in AccDataType from inputs of the narrower of A
 // and B, and the k_batch partial results are then added in CDataType; the bound is the larger of

@@ -84,16 +84,6 @@ double normalized_magnitude(const HostTensor<XDataType>& x, double epsilon, bool
     return r;
 }
 
-// the largest |v| of a range of numbers (0 for an empty one)
-template <typename Range>
-double max_abs_value(const Range& range)
-{
-    double r = 0;
-    for(const auto& v : range)
-        r = std::max(r, std::fabs(static_cast<double>(type_convert<float>(v))));
-    return r;
-}
-
 // the scale of normalization_tolerance: normalized_magnitude(x) * max |gamma| + max |beta|
 // (beta may be null)
 template <typename XDataType, typename GammaDataType, typename BetaDataType = GammaDataType>

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
 // tile_tutorial_naive_gemm [verification M N K]: C = A * B^T in fp16 with fp32 accumulation, with
 // block tiles A 256x32, B 128x32, C 256x128, 4 warps, MFMA 32x32x8. Defaults: 0 3328 4096 4096.
-#include <algorithm>
 #include <charconv>
-#include <cmath>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -109,11 +107,8 @@ int main(int argc, char* argv[])
             ck_tile::reference_gemm<ADataType, BDataType, AccDataType, CDataType>(a_host, b_host, c_ref);
             // fp16 output of a K-long fp32 sum: one fp16 rounding, plus K fp32 roundings for the
             // other order of the sum, relative to the largest result (the GEMM examples' bound)
-            double max_ref = 0;
-            for(const CDataType& v : c_ref.mData)
-                max_ref = std::max(max_ref, std::abs(static_cast<double>(ck_tile::type_convert<float>(v))));
             const auto [rtol, atol] = ck_tile::calculate_rtol_atol<ADataType, BDataType, AccDataType, CDataType>(
-                static_cast<int>(K), 1, max_ref);
+                static_cast<int>(K), 1, ck_tile::max_abs_value(c_ref.mData));
             pass = ck_tile::check_err(c_host.mData, c_ref.mData, "Error: incorrect results!", rtol, atol);
             std::cout << "valid:" << (pass ? "y" : "n") << std::endl;
         }
