@@ -42,6 +42,11 @@ WAVE = 64
 _SUFFIXES = ("", "_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp")
 
 
+def _lds_bytes(arch: str) -> int:
+    """The arch's LDS per workgroup, which is also its LDS per CU (the arch table; 64 KiB else)."""
+    return archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
+
+
 @dataclass
 class Kernel:
     name: str
@@ -78,11 +83,11 @@ class Kernel:
         :attr:`waves_per_simd` waves) and LDS (the arch's, per CU) go."""
         waves = max(1, -(-self.max_threads // WAVE))
         by_registers = SIMDS_PER_CU * self.waves_per_simd // waves
-        lds_per_cu = archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
+        lds_per_cu = _lds_bytes(arch)
         return min(by_registers, lds_per_cu // self.lds) if self.lds else by_registers
 
     def check(self, arch: str, min_waves: int | None = None) -> Kernel:
-        limit = archs.BY_NAME[arch].lds_bytes if arch in archs.BY_NAME else 65536
+        limit = _lds_bytes(arch)
         asked, blocks = self.requested_blocks_per_cu, self.blocks_per_cu(arch)
         occupancy_low = asked is not None and blocks < asked
         blocks_note = (
