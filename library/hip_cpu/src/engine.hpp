@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+// The engine's state and the helpers its instruction families share (engine_scalar.cpp,
+// engine_vector.cpp, engine_memory.cpp, engine_mfma.cpp).
+//
+// A wave is 64 lanes in lockstep: scalar instructions run once, vector instructions run over the
+// 64 lanes as plain loops the host compiler vectorises, and EXEC decides which lanes keep their
+// results. The waves of a workgroup run on one host thread, each until it ends or reaches
+// s_barrier; workgroups are spread over the host's threads (launch.cpp).
+#pragma once
+#include "program.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace hip_cpu {
+
+constexpr int lanes = 64;
+using lane_u32 = std::uint32_t[lanes];
+
+// A fault inside a launch (an access outside memory, a read before its s_waitcnt, ...); launch.cpp
+// adds the kernel, the arch and the PC.
+struct engine_fault : std::runtime_error
+{
+    using std::runtime_error::runtime_error;
+};
+
+// What a kernel's waves share in a launch.
+struct dispatch
+{
+    const program* prog = nullptr;
+    std::uint64_t code_base = 0;     // host address of the code object's image (for s_getpc_b64)
+    std::uint32_t lds_bytes = 0;     // LDS of a workgroup: static + dynamic
+    std::uint32_t lds_limit = 0;     // the arch's LDS per workgroup
+    std::uint64_t kernarg = 0, dispatch_packet = 0;
+};
+
+struct workgroup;
+
+// An outstanding memory operation of a wave: which counter it counts in, its sequence number there,
+// where it was issued and which registers it writes (for the s_waitcnt check).
+struct pending_op
+{
+    std::uint32_t seq = 0, pc = 0;
+    std::uint8_t kind = 0; // operand::vgpr, agpr or sgpr
+    std::uint16_t reg = 0, dwords = 0;
+};
+
+struct wave
+{
+    std::uint32_t s[sreg::count] = {};
+    bool scc                     = false;
+    std::uint32_t pc             = 0; // index of the next instruction
+    enum class state : std::uint8_t { running, at_barrier, done } status = state::running;
+    std::uint32_t barrier_pc = 0;
+    lane_u32* v = nullptr; // VGPRs v0..v255
+    lane_u32* a = nullptr; // AGPRs a0..a255
+    workgroup* wg = nullptr;
+    const dispatch* d = nullptr;
+    int id = 0; // wave index in its workgroup
+
+    // s_waitcnt tracking: per counter, its issued operations in order; per register, the sequence
+    // number + 1 of the load that writes it (0: none outstanding)
+    std::vector<pending_op> vm_ops, lgkm_ops;
+    std::uint32_t vm_issued = 0, lgkm_issued = 0, smem_outstanding = 0;
+    std::vector<std::uint32_t> v_pending, a_pending, s_pending; // tag: counter bit 31, seq below
+
+    std::uint64_t exec() const { return s[sreg::exec] | std::uint64_t{s[sreg::exec + 1]} << 32; }
+    void set_exec(std::uint64_t m)
+    {
+        s[sreg::exec]     = static_cast<std::uint32_t>(m);
+        s[sreg::exec + 1] = static_cast<std::uint32_t>(m >> 32);
+    }
+    std::uint64_t vcc() const { return s[sreg::vcc] | std::uint64_t{s[sreg::vcc + 1]} << 32; }
+};
+
+struct workgroup
+{
+    std::uint32_t id[3] = {0, 0, 0};
+    std::uint8_t* lds   = nullptr;
+    std::uint32_t lds_bytes = 0;
+    std::vector<wave>* waves = nullptr;
+};
+
+// ---- operands --------------------------------------------------------------------------------
+
+[[noreturn]] void fault(const wave& w, const inst& i, const std::string& what);
+
+// The s_waitcnt check: a source register still written by an outstanding load.
+void report_pending_read(const wave& w, const inst& i, const operand& o, int dword);
+inline void check_ready(const wave& w, const inst& i, const operand& o)
+{
+    const std::vector<std::uint32_t>* p = o.kind == operand::vgpr ? &w.v_pending
+                                          : o.kind == operand::agpr ? &w.a_pending
+                                          : o.kind == operand::sgpr ? &w.s_pending
+                                                                    : nullptr;
+    if(p == nullptr)
+        return;
+    for(int k = 0; k < o.dwords; ++k)
+        if((*p)[o.reg + k] != 0)
+            report_pending_read(w, i, o, k);
+}
+
+// A scalar source dword k (SGPR, constant, SCC).
+inline std::uint32_t sread(const wave& w, const inst& i, const operand& o, int k = 0)
+{
+    switch(o.kind)
+    {
+    case operand::sgpr: check_ready(w, i, o); return w.s[o.reg + k];
+    case operand::constant: return o.bits[k];
+    case operand::scc: return w.scc;
+    case operand::execz: return w.exec() == 0;
+    case operand::vccz: return w.vcc() == 0;
+    default: fault(w, i, "a scalar source that is not an SGPR or a constant");
+    }
+}
+inline std::uint64_t sread64(const wave& w, const inst& i, const operand& o)
+{
+    return sread(w, i, o, 0) | std::uint64_t{sread(w, i, o, 1)} << 32;
+}
+inline void swrite(wave& w, const operand& o, std::uint32_t v, int k = 0)
+{
+    if(o.kind == operand::sgpr && o.reg + k != sreg::null)
+        w.s[o.reg + k] = v;
+}
+inline void swrite64(wave& w, const operand& o, std::uint64_t v)
+{
+    swrite(w, o, static_cast<std::uint32_t>(v), 0);
+    swrite(w, o, static_cast<std::uint32_t>(v >> 32), 1);
+}
+
+// A vector source's dword k for all 64 lanes: the register itself, or a broadcast into tmp.
+inline const std::uint32_t* vread(wave& w, const inst& i, const operand& o, lane_u32& tmp, int k = 0)
+{
+    switch(o.kind)
+    {
+    case operand::vgpr: check_ready(w, i, o); return w.v[o.reg + k];
+    case operand::agpr: check_ready(w, i, o); return w.a[o.reg + k];
+    default: {
+        const std::uint32_t x = sread(w, i, o, k);
+        for(int l = 0; l < lanes; ++l)
+            tmp[l] = x;
+        return tmp;
+    }
+    }
+}
+// The same with the float source modifiers (|x|, -x) applied, for 32-bit floats.
+inline const std::uint32_t* vread_f32(wave& w, const inst& i, const operand& o, lane_u32& tmp)
+{
+    const std::uint32_t* p = vread(w, i, o, tmp);
+    if(!o.abs && !o.neg)
+        return p;
+    const std::uint32_t and_mask = o.abs ? 0x7fffffffu : 0xffffffffu, xor_mask = o.neg ? 0x80000000u : 0u;
+    for(int l = 0; l < lanes; ++l)
+        tmp[l] = (p[l] & and_mask) ^ xor_mask;
+    return tmp;
+}
+
+inline lane_u32& vdst(wave& w, const operand& o, int k = 0) { return o.kind == operand::agpr ? w.a[o.reg + k] : w.v[o.reg + k]; }
+
+// Writes r to the destination's dword k in the lanes EXEC enables.
+inline void vwrite(wave& w, const operand& o, const std::uint32_t* r, int k = 0)
+{
+    lane_u32& d          = vdst(w, o, k);
+    const std::uint64_t e = w.exec();
+    if(e == ~std::uint64_t{0})
+    {
+        std::memcpy(d, r, sizeof(lane_u32));
+        return;
+    }
+    for(int l = 0; l < lanes; ++l)
+    {
+        const std::uint32_t m = 0u - static_cast<std::uint32_t>((e >> l) & 1);
+        d[l]                  = (r[l] & m) | (d[l] & ~m);
+    }
+}
+
+// ---- floats ------------------------------------------------------------------------------------
+inline float as_f32(std::uint32_t x)
+{
+    float f;
+    std::memcpy(&f, &x, 4);
+    return f;
+}
+inline std::uint32_t f32_bits(float f)
+{
+    std::uint32_t x;
+    std::memcpy(&x, &f, 4);
+    return x;
+}
+float f16_to_f32(std::uint16_t h);
+std::uint16_t f32_to_f16(float f); // round to nearest even, as the hardware's default mode
+
+// ---- the instruction table ---------------------------------------------------------------------
+struct handler_info
+{
+    handler run           = nullptr;
+    const_type constants  = const_type::b32;
+};
+using handler_table = std::unordered_map<std::string, handler_info>;
+
+// Each family adds its instructions, by mnemonic without the encoding suffix (_e32, _e64, _sdwa,
+// _dpp), to the table.
+void add_scalar_instructions(handler_table& t);
+void add_vector_instructions(handler_table& t);
+void add_memory_instructions(handler_table& t);
+void add_mfma_instructions(handler_table& t);
+const handler_table& instruction_table();
+
+// Runs the wave until it ends, reaches s_barrier, or faults.
+void run_wave(wave& w);
+
+} // namespace hip_cpu
