@@ -10,13 +10,16 @@
 # Without options (the emulator and the device-code check; what .ci/run runs):
 #   system packages: clang-22 + lld-22 + llvm-22 (host compiler of the emulator, device-code
 #                    compiler for gfx942/gfx950, llvm-readelf/objdump for the device check),
-#                    clang-format-22, cmake, ninja, ccache, doctest (C++ unit tests), and
-#                    python3 + pip + venv when the Python in use lacks them
+#                    clang-tools-22 + llvm-22-dev (the hip build on hip-cpu: clang-offload-bundler,
+#                    and libLLVM for hip-cpu's decoder), clang-format-22, cmake, ninja, ccache,
+#                    doctest (C++ unit tests), and python3 + pip + venv when the Python in use
+#                    lacks them
 #   Python tools:    nox (each nox session installs its own packages into its own virtualenv)
 # --rocm             for a machine or image with ROCm (e.g. FROM the ROCm development image):
 #                    ROCm's clang builds the device code, so clang-22/lld-22/llvm-22/
-#                    clang-format-22 are left out; cmake, ninja, ccache, doctest, python and
-#                    nox as above, plus hip-python matching the ROCm version (GPU discovery).
+#                    clang-tools-22/llvm-22-dev/clang-format-22 are left out; cmake, ninja,
+#                    ccache, doctest, python and nox as above, plus hip-python matching the
+#                    ROCm version (GPU discovery).
 #                    hip-python is best effort: when no matching version installs, one message
 #                    says so and the rest still succeeds (nox then needs --backend hip --archs).
 # --rocm-version V   the ROCm version for hip-python (default: $ROCM_PATH/.info/version)
@@ -59,7 +62,11 @@ if [[ -n $rocm_version && ! $rocm_version =~ ^[0-9]+\.[0-9]+(\.[0-9]+)?$ ]]; the
   exit 2
 fi
 
-llvm_packages=(clang-22 lld-22 llvm-22 clang-format-22)
+llvm_packages=(
+  clang-22 lld-22 llvm-22 clang-format-22
+  clang-tools-22 # clang-offload-bundler: clang bundles a hip build's per-arch code objects with it
+  llvm-22-dev    # libLLVM-22's headers and link library: hip-cpu decodes the code objects with it
+)
 common_packages=(cmake ninja-build ccache doctest-dev)
 python_packages=(python3 python3-pip python3-venv)
 python=${PYTHON:-python3}

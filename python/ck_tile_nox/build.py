@@ -69,9 +69,11 @@ def configure_args(
     repo: Path, bdir: BuildDir, compiler: str, cxx_flags: str = "", extra: Sequence[str] = ()
 ) -> list[str]:
     flags = " ".join(f for f in (cxx_flags.strip(), *bdir.defines) if f)
+    gpu_targets = ";".join(bdir.gpu_targets or (bdir.arch,))
     return [
         "-S", str(repo), "-B", str(bdir.path), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-        f"-DCK_TILE_BACKEND={bdir.backend}", f"-DGPU_TARGETS={bdir.arch}",
+        f"-DCK_TILE_BACKEND={bdir.backend}", f"-DGPU_TARGETS={gpu_targets}",
+        *([f"-DCK_TILE_HIP_RUNTIME={bdir.runtime}"] if bdir.runtime else []),
         f"-DCK_TILE_INSTANCES={bdir.instances}", f"-DCMAKE_CXX_COMPILER={compiler}",
         *([f"-DCMAKE_CXX_FLAGS={flags}"] if flags else []), *extra,
     ]  # fmt: skip

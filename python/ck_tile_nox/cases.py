@@ -96,8 +96,9 @@ class Case(CaseFields):
     name: Annotated[str, Field(pattern=_NAME)]
     source: Path = Path()
 
-    def args_for(self, backend: str) -> list[str]:
-        if backend == "emulator" and self.emulator_args is not None:
+    def args_for(self, emulated: bool) -> list[str]:
+        """The arguments on a CPU (the emulator or hip-cpu: emulator_args) or on a GPU."""
+        if emulated and self.emulator_args is not None:
             return self.emulator_args
         return self.args
 

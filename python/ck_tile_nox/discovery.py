@@ -3,15 +3,21 @@
 Order of precedence, highest first:
 
 1. options (the session's posargs): ``--backend hip|emulator``, ``--archs gfx942,gfx950``
-2. environment: ``CK_TILE_BACKEND`` (``hip`` or ``emulator``), ``CK_TILE_ARCHS`` (comma list)
+2. environment: ``CK_TILE_BACKEND`` (``hip`` or ``emulator``), ``CK_TILE_ARCHS`` (comma list),
+   ``CK_TILE_HIP_RUNTIME`` (``rocm`` or ``cpu``: which runtime a hip build runs on)
 3. detection: ``from hip import hip`` (hip-python); each device's ``gcnArchName`` with its
    feature suffix removed (``gfx942:sramecc+:xnack-`` -> ``gfx942``) gives the archs and the
    backend is ``hip``. Without hip-python, without a HIP runtime (hip-python imports, but
    ``libamdhip64.so`` cannot be loaded on the first call) or without a device, one line says so
    and the emulator is used for every arch of the arch table.
 
-Compilers: for ``hip`` the ROCm clang (``amdclang++``, then ``llvm/bin/clang++``, then ``hipcc``
-under ``$ROCM_PATH``, ``$HIP_PATH`` or ``/opt/rocm``, then on ``PATH``); for the emulator
+``--backend hip`` on a machine without a GPU runs the hip build on hip-cpu (the HIP runtime of
+``library/hip_cpu``: the same gfx942/gfx950 code objects executed on the CPU): one build dir serves
+every arch, and each case runs once per arch (``CK_TILE_HIP_CPU_ARCH``).
+
+Compilers: for ``hip`` on hip-cpu the emulator's (clang-22); for ``hip`` on ROCm the ROCm clang
+(``amdclang++``, then ``llvm/bin/clang++``, then ``hipcc`` under ``$ROCM_PATH``, ``$HIP_PATH`` or
+``/opt/rocm``, then on ``PATH``); for the emulator
 ``$CXX`` when set, else ``clang++-22``, ``clang++`` on ``PATH`` (the emulator is built with clang;
 CMake refuses another compiler with one line).
 """
@@ -29,6 +35,7 @@ from pathlib import Path
 from ck_tile_nox.archs import ARCH_NAMES
 
 BACKENDS = ("hip", "emulator")
+RUNTIMES = ("rocm", "cpu")
 EMULATOR_COMPILERS = ("clang++-22", "clang++")
 ROCM_COMPILERS = ("llvm/bin/amdclang++", "bin/amdclang++", "llvm/bin/clang++", "bin/hipcc")
 _ARCH = re.compile(r"^gfx[0-9a-z]+$")
@@ -45,6 +52,17 @@ class Platform:
     backend: str
     archs: tuple[str, ...]
     reason: str
+    runtime: str = ""  # hip: "rocm" (a GPU) or "cpu" (hip-cpu); the emulator: ""
+
+    @property
+    def emulated(self) -> bool:
+        """Whether the kernels run on the CPU (the emulator or hip-cpu): smaller case sizes."""
+        return self.backend == "emulator" or self.runtime == "cpu"
+
+    @property
+    def name(self) -> str:
+        """``emulator``, ``hip`` or ``hip-cpu``."""
+        return "hip-cpu" if self.runtime == "cpu" else self.backend
 
 
 @dataclass(frozen=True)
@@ -164,18 +182,34 @@ def discover(
         src = archs_src if forced_archs else "default"
         return Platform("emulator", chosen, f"emulator forced by {backend_src}; archs: {src}")
 
-    if backend == "hip" and forced_archs:
-        return Platform("hip", forced_archs, f"hip forced by {backend_src}; archs from {archs_src}")
+    runtime = (env.get("CK_TILE_HIP_RUNTIME") or "").strip().lower() or None
+    if runtime is not None and runtime not in RUNTIMES:
+        raise DiscoveryError(f"CK_TILE_HIP_RUNTIME: unknown runtime {runtime!r} (rocm or cpu)")
+    if backend == "hip" and runtime == "cpu":
+        chosen = forced_archs or ARCH_NAMES
+        return Platform("hip", chosen, "hip-cpu forced by CK_TILE_HIP_RUNTIME", "cpu")
+    if backend == "hip" and forced_archs and runtime == "rocm":
+        why = f"hip forced by {backend_src}; archs from {archs_src}"
+        return Platform("hip", forced_archs, why, "rocm")
 
     found, line = probe()
     if backend == "hip":
-        if not found:
-            raise DiscoveryError(f"hip forced by {backend_src} but {line}; give the archs too")
-        return Platform("hip", tuple(dict.fromkeys(found)), f"hip forced by {backend_src}; {line}")
+        if found:
+            chosen = forced_archs or tuple(dict.fromkeys(found))
+            return Platform("hip", chosen, f"hip forced by {backend_src}; {line}", "rocm")
+        # no GPU: a machine with ROCm builds for ROCm (as CMake's default does), else hip-cpu
+        if runtime == "rocm" or (runtime is None and rocm_installed(env)):
+            if not forced_archs:
+                raise DiscoveryError(f"hip on ROCm but {line}; give the archs too")
+            return Platform(
+                "hip", forced_archs, f"hip forced by {backend_src}; archs from {archs_src}", "rocm"
+            )
+        chosen = forced_archs or ARCH_NAMES
+        return Platform("hip", chosen, f"hip forced by {backend_src}; {line}: hip-cpu", "cpu")
     if found:
         chosen = forced_archs or tuple(dict.fromkeys(found))
         how = f"; archs from {archs_src}" if forced_archs else ""
-        return Platform("hip", chosen, line + how)
+        return Platform("hip", chosen, line + how, "rocm")
     chosen = forced_archs or ARCH_NAMES
     log(f"{line}: using the emulator for {', '.join(chosen)}")
     return Platform("emulator", chosen, f"{line}; emulator")
@@ -213,10 +247,17 @@ def rocm_roots(env: Mapping[str, str] | None = None) -> list[Path]:
     return [Path(r) for r in dict.fromkeys(r for r in roots if r)]
 
 
-def compiler_candidates(backend: str, env: Mapping[str, str] | None = None) -> list[str]:
-    """The compilers tried for ``backend``, best first (see the module doc)."""
+def rocm_installed(env: Mapping[str, str] | None = None) -> bool:
+    """Whether ROCm's HIP headers are installed (CMake's default runtime is then rocm)."""
+    return any((root / "include/hip/hip_runtime.h").is_file() for root in rocm_roots(env))
+
+
+def compiler_candidates(
+    backend: str, env: Mapping[str, str] | None = None, runtime: str = ""
+) -> list[str]:
+    """The compilers tried for ``backend`` (on ``runtime``), best first (see the module doc)."""
     env = os.environ if env is None else env
-    if backend == "hip":
+    if backend == "hip" and runtime != "cpu":
         candidates = [str(root / rel) for root in rocm_roots(env) for rel in ROCM_COMPILERS]
         return [*candidates, "amdclang++", "hipcc"]
     return ([env["CXX"]] if env.get("CXX") else []) + list(EMULATOR_COMPILERS)
@@ -226,9 +267,10 @@ def find_compiler(
     backend: str,
     env: Mapping[str, str] | None = None,
     which: Callable[[str], str | None] = shutil.which,
+    runtime: str = "",
 ) -> Compiler | None:
-    """The compiler for ``backend``, or None when there is none."""
-    for cand in compiler_candidates(backend, env):
+    """The compiler for ``backend`` (on ``runtime``), or None when there is none."""
+    for cand in compiler_candidates(backend, env, runtime):
         path = which(cand)
         if path:
             version = compiler_version(path)

@@ -4,7 +4,9 @@ A matrix entry is an arch plus one value per axis of a target. Targets that shar
 share a build dir, named ``<backend>-<arch>[-<short>_<value>...]`` (``<short>``: the axis
 lowercased without ``CK_TILE_`` and ``ENABLE_``, e.g.
 ``emulator-gfx942-transposed_c_distribution_1``), with ``-full`` appended under the full instance
-profile. Axes reach the compiler as ``-DNAME=VALUE``.
+profile. Axes reach the compiler as ``-DNAME=VALUE``. On hip-cpu one build serves every arch (one
+code object per arch): the entries of the archs share ``hip-cpu[-<short>_<value>...]``, whose
+GPU_TARGETS lists them all, and a case runs once per arch.
 
 Sharding (``--shard I/N``): the unit of work is one target in one build dir (one compile). Units
 are sorted; with at least N units, unit k goes to shard ``k % N + 1`` with all its cases. With
@@ -27,13 +29,24 @@ from ck_tile_nox.cases import Scalar, Target
 Axes = tuple[tuple[str, Scalar], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BuildDir:
+    """One matrix entry: the build dir it is built in and the arch its cases run on. Entries
+    that share a dir (hip-cpu's archs) compare and hash equal: a dir is built once."""
+
     path: Path
     backend: str
     arch: str
     axes: Axes = ()
     instances: str = "ci"
+    runtime: str = ""  # "cpu": hip-cpu
+    gpu_targets: tuple[str, ...] = ()  # GPU_TARGETS when not just ``arch``
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuildDir) and self.path == other.path
+
+    def __hash__(self) -> int:
+        return hash(self.path)
 
     @property
     def name(self) -> str:
@@ -46,7 +59,7 @@ class BuildDir:
     @property
     def label(self) -> str:
         """``gfx942`` or ``gfx942-transposed_c_distribution_1``: the entry in test ids."""
-        return self.name.split("-", 1)[1].removesuffix("-full")
+        return "-".join([self.arch, *(f"{_short(k)}_{v}" for k, v in self.axes)])
 
 
 def _short(axis: str) -> str:
@@ -54,7 +67,12 @@ def _short(axis: str) -> str:
 
 
 def entries(
-    target: Target, archs: Sequence[str], backend: str, root: Path, instances: str = "ci"
+    target: Target,
+    archs: Sequence[str],
+    backend: str,
+    root: Path,
+    instances: str = "ci",
+    runtime: str = "",
 ) -> list[BuildDir]:
     """The build dirs of ``target``: its valid archs times the product of its axes."""
     names = sorted(target.matrix)
@@ -62,9 +80,12 @@ def entries(
     for arch in (a for a in archs if target.valid_on(a)):
         for combo in itertools.product(*(target.matrix[n] for n in names)):
             axes = tuple(zip(names, combo, strict=True))
-            parts = [backend, arch, *(f"{_short(k)}_{v}" for k, v in axes)]
+            head = ["hip-cpu"] if runtime == "cpu" else [backend, arch]
+            parts = [*head, *(f"{_short(k)}_{v}" for k, v in axes)]
             parts += ["full"] if instances == "full" else []
-            out.append(BuildDir(root / "-".join(parts), backend, arch, axes, instances))
+            gpu_targets = tuple(archs) if runtime == "cpu" else ()
+            path = root / "-".join(parts)
+            out.append(BuildDir(path, backend, arch, axes, instances, runtime, gpu_targets))
     return out
 
 

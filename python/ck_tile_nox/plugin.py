@@ -82,9 +82,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     ctx = config.stash[_CTX]
-    cxx = discovery.find_compiler(ctx.platform.backend)
+    cxx = discovery.find_compiler(ctx.platform.backend, runtime=ctx.platform.runtime)
     return [
-        f"ck_tile: {ctx.platform.backend} {', '.join(ctx.platform.archs)} ({ctx.platform.reason})",
+        f"ck_tile: {ctx.platform.name} {', '.join(ctx.platform.archs)} ({ctx.platform.reason})",
         f"ck_tile: compiler {cxx.path if cxx else 'not found'}; ccache "
         f"{shutil.which('ccache') or 'not found'}; instances {ctx.instances}; build {ctx.root}",
     ]
@@ -106,7 +106,8 @@ class TargetNode(pytest.Collector):
         ctx, t = self.config.stash[_CTX], self.target
         wanted = globs(ctx.opts.cases)
         items = []
-        for bdir in entries(t, ctx.platform.archs, ctx.platform.backend, ctx.root, ctx.instances):
+        plat = ctx.platform
+        for bdir in entries(t, plat.archs, plat.backend, ctx.root, ctx.instances, plat.runtime):
             for case in t.cases:
                 if not case.applies_to(bdir.arch, dict(bdir.axes)):
                     continue
@@ -170,9 +171,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _build(ctx: Context, bdir: BuildDir, config: pytest.Config) -> build.Result:
-    compiler = discovery.find_compiler(ctx.platform.backend)
+    compiler = discovery.find_compiler(ctx.platform.backend, runtime=ctx.platform.runtime)
     if compiler is None:
-        names = " or ".join(discovery.compiler_candidates(ctx.platform.backend))
+        names = " or ".join(
+            discovery.compiler_candidates(ctx.platform.backend, runtime=ctx.platform.runtime)
+        )
         raise build.ToolError(f"no compiler ({names}); to install it: {build.INSTALL}")
     start = time.monotonic()
     capture = config.pluginmanager.getplugin("capturemanager")
@@ -218,8 +221,11 @@ def ck_binary(request: pytest.FixtureRequest, ck_builder: dict[BuildDir, build.R
 
 def _execute(request: pytest.FixtureRequest, binary: Path) -> Any:
     work: Work = request.node.work
-    cmd = [str(binary), *work.case.args_for(request.config.stash[_CTX].platform.backend)]
-    return lambda: run(cmd, work.case.timeout, cwd=work.bdir.path, env=work.case.env)
+    cmd = [str(binary), *work.case.args_for(request.config.stash[_CTX].platform.emulated)]
+    env = dict(work.case.env)
+    if work.bdir.runtime == "cpu":  # which arch's code object hip-cpu runs
+        env["CK_TILE_HIP_CPU_ARCH"] = work.bdir.arch
+    return lambda: run(cmd, work.case.timeout, cwd=work.bdir.path, env=env)
 
 
 def _run_case(request: pytest.FixtureRequest, ck_binary: Path) -> None:
@@ -230,10 +236,10 @@ def _run_case(request: pytest.FixtureRequest, ck_binary: Path) -> None:
 
 def _run_bench(request: pytest.FixtureRequest, ck_binary: Path, benchmark: Any) -> None:
     ctx, work = request.config.stash[_CTX], request.node.work
-    backend = ctx.platform.backend
+    plat = ctx.platform
     info = dict(target=work.target.name, case=work.case.name, arch=work.bdir.arch,
-                matrix=dict(work.bdir.axes), backend=backend, emulated=backend == "emulator",
-                args=list(work.case.args_for(backend)))  # fmt: skip
+                matrix=dict(work.bdir.axes), backend=plat.name, emulated=plat.emulated,
+                args=list(work.case.args_for(plat.emulated)))  # fmt: skip
     bench.measure(benchmark, work.case, _execute(request, ck_binary), ctx.opts.rounds, info)
     ctx.references.annotate(benchmark, work.case.bench_reference)
 
@@ -271,9 +277,9 @@ def pytest_benchmark_update_machine_info(config: pytest.Config, machine_info: di
 @pytest.hookimpl(optionalhook=True)
 def pytest_benchmark_update_json(config: pytest.Config, benchmarks: list, output_json: dict):
     ctx = config.stash[_CTX]
-    emulated = ctx.platform.backend == "emulator"
-    plat, note = ctx.platform, bench.EMULATOR_NOTE if emulated else ""
-    output_json["ck_tile"] = dict(backend=plat.backend, archs=plat.archs, emulated=emulated,
+    plat = ctx.platform
+    emulated, note = plat.emulated, bench.EMULATOR_NOTE if plat.emulated else ""
+    output_json["ck_tile"] = dict(backend=plat.name, archs=plat.archs, emulated=emulated,
                                   rounds=ctx.opts.rounds, note=note)  # fmt: skip
 
 
@@ -286,7 +292,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     infos = [b.extra_info for b in getattr(session, "benchmarks", [])]
     if not infos or not session or session.disabled:
         return
-    note = f"  [{bench.EMULATOR_NOTE}]" if ctx.platform.backend == "emulator" else ""
+    note = f"  [{bench.EMULATOR_NOTE}]" if ctx.platform.emulated else ""
     title = f"kernel figures, median of {ctx.opts.rounds} round(s){note}"
     bench.table(title, bench.BENCH_COLUMNS, bench.bench_rows(infos))
     if ctx.opts.compare:

@@ -97,15 +97,36 @@ def test_env_overrides(hip_module):
 
 def test_options_beat_env(hip_module):
     hip_module(None)
-    env = {"CK_TILE_BACKEND": "emulator", "CK_TILE_ARCHS": "gfx942"}
+    env = {"CK_TILE_BACKEND": "emulator", "CK_TILE_ARCHS": "gfx942", "ROCM_PATH": "/nonexistent"}
     plat = discover(backend="hip", archs="gfx950", env=env)
-    assert (plat.backend, plat.archs) == ("hip", ("gfx950",))
+    assert (plat.backend, plat.archs, plat.runtime) == ("hip", ("gfx950",), "cpu")
 
 
-def test_forced_hip_without_gpu_or_archs_is_an_error(hip_module):
+def test_forced_hip_without_gpu_runs_on_hip_cpu(hip_module):
+    # no GPU and no ROCm: the hip build runs on hip-cpu, for every arch (one build serves them)
+    hip_module(None)
+    plat = discover(backend="hip", env={"ROCM_PATH": "/nonexistent"})
+    assert (plat.backend, plat.archs, plat.runtime) == ("hip", ("gfx942", "gfx950"), "cpu")
+    assert plat.emulated and plat.name == "hip-cpu" and "hip-cpu" in plat.reason
+
+
+def test_forced_hip_with_rocm_but_no_gpu_needs_archs(hip_module, tmp_path):
+    # ROCm installed without a GPU (a build machine): a ROCm build, as CMake's default is
+    (tmp_path / "include/hip").mkdir(parents=True)
+    (tmp_path / "include/hip/hip_runtime.h").write_text("")
     hip_module(None)
     with pytest.raises(DiscoveryError, match="give the archs"):
-        discover(backend="hip", env={})
+        discover(backend="hip", env={"ROCM_PATH": str(tmp_path)})
+    plat = discover(backend="hip", archs="gfx942", env={"ROCM_PATH": str(tmp_path)})
+    assert (plat.archs, plat.runtime, plat.emulated) == (("gfx942",), "rocm", False)
+
+
+def test_hip_runtime_from_env(hip_module):
+    hip_module(fake_hip(["gfx942"]))  # a GPU, but CK_TILE_HIP_RUNTIME=cpu asks for hip-cpu
+    plat = discover(backend="hip", env={"CK_TILE_HIP_RUNTIME": "cpu"})
+    assert (plat.archs, plat.runtime) == (("gfx942", "gfx950"), "cpu")
+    with pytest.raises(DiscoveryError, match="unknown runtime"):
+        discover(backend="hip", env={"CK_TILE_HIP_RUNTIME": "gpu"})
 
 
 def test_bad_values():
@@ -128,6 +149,12 @@ def test_emulator_compiler_order():
     assert compiler is not None and compiler.path == "/x/g++"  # CMake then refuses it
     assert find_compiler("emulator", env={}, which={"g++": "/x/g++"}.get) is None
     assert find_compiler("emulator", env={}, which=lambda _: None) is None
+
+
+def test_hip_cpu_compiler_is_clang():
+    present = {"clang++-22": "/x/clang++-22", "/rocm/bin/hipcc": "/rocm/bin/hipcc"}
+    compiler = find_compiler("hip", env={"ROCM_PATH": "/rocm"}, which=present.get, runtime="cpu")
+    assert compiler is not None and compiler.path == "/x/clang++-22"
 
 
 def test_rocm_compiler_from_rocm_path():

@@ -17,6 +17,22 @@ def test_entries_are_archs_times_axes():
     assert [(d.name, d.label, d.instances) for d in full] == [("hip-gfx942-full", "gfx942", "full")]
 
 
+def test_hip_cpu_entries_share_one_build_dir():
+    # hip-cpu: one build for every arch (GPU_TARGETS lists them), a case per arch
+    t = Target(name="t", matrix={"CK_TILE_ENABLE_X": [0, 1]})
+    dirs = entries(t, ["gfx942", "gfx950"], "hip", Path("b"), runtime="cpu")
+    assert [(d.name, d.label) for d in dirs] == [
+        ("hip-cpu-x_0", "gfx942-x_0"), ("hip-cpu-x_1", "gfx942-x_1"),
+        ("hip-cpu-x_0", "gfx950-x_0"), ("hip-cpu-x_1", "gfx950-x_1"),
+    ]  # fmt: skip
+    assert dirs[0] == dirs[2] and len(set(dirs)) == 2  # one build per dir, whatever the arch
+    assert dirs[0].gpu_targets == ("gfx942", "gfx950") and dirs[0].runtime == "cpu"
+    only = entries(
+        Target(name="t", archs=["gfx950"]), ["gfx942", "gfx950"], "hip", Path("b"), runtime="cpu"
+    )
+    assert [(d.name, d.arch) for d in only] == [("hip-cpu", "gfx950")]
+
+
 def test_globs():
     assert globs(["a,b", " c "]) == ["a", "b", "c"]
     assert matches("tile_x", []) and matches("tile_x", ["tile_*"]) and not matches("x", ["y*"])
@@ -38,3 +54,14 @@ def test_shards_run_every_case_once(units: int, cases: int, count: int):
             assert {i[: i.index("c")] for i in p}.isdisjoint(
                 {i[: i.index("c")] for q in parts if q is not p for i in q}
             )
+
+
+def test_hip_cpu_configure_args():
+    from ck_tile_nox.build import configure_args
+
+    (d, *_) = entries(Target(name="t"), ["gfx942", "gfx950"], "hip", Path("b"), runtime="cpu")
+    args = configure_args(Path("repo"), d, "clang++-22")
+    assert "-DGPU_TARGETS=gfx942;gfx950" in args and "-DCK_TILE_HIP_RUNTIME=cpu" in args
+    (e, *_) = entries(Target(name="t"), ["gfx942"], "emulator", Path("b"))
+    args = configure_args(Path("repo"), e, "clang++-22")
+    assert "-DGPU_TARGETS=gfx942" in args and not any("HIP_RUNTIME" in a for a in args)

@@ -11,8 +11,8 @@
 namespace hip_cpu {
 namespace {
 
-constexpr char bundle_magic[] = "__CLANG_OFFLOAD_BUNDLE__"; // 24 bytes, no terminator in the file
-constexpr std::uint32_t nt_amdgpu_metadata = 32;            // note type of the msgpack metadata
+constexpr char bundle_magic[]              = "__CLANG_OFFLOAD_BUNDLE__"; // 24 bytes, no terminator in the file
+constexpr std::uint32_t nt_amdgpu_metadata = 32;                         // note type of the msgpack metadata
 constexpr std::uint32_t r_amdgpu_abs64 = 3, r_amdgpu_relative64 = 13;
 
 template <typename T>
@@ -108,7 +108,8 @@ code_object::code_object(const std::uint8_t* data, std::size_t size, std::string
             for(std::uint64_t off = 0; off + sizeof(Elf64_Sym) <= sh.sh_size; off += sizeof(Elf64_Sym))
             {
                 const auto s = read<Elf64_Sym>(data + sh.sh_offset + off);
-                out.push_back({reinterpret_cast<const char*>(data + strtab.sh_offset + s.st_name), s.st_value, s.st_size});
+                out.push_back(
+                    {reinterpret_cast<const char*>(data + strtab.sh_offset + s.st_name), s.st_value, s.st_size});
             }
         }
         else if(sh.sh_type == SHT_NOTE)
@@ -145,9 +146,9 @@ code_object::code_object(const std::uint8_t* data, std::size_t size, std::string
         const auto& syms   = dynamic ? dynamic_symbols : symbols;
         for(std::uint64_t off = 0; off + sizeof(Elf64_Rela) <= sh.sh_size; off += sizeof(Elf64_Rela))
         {
-            const auto r      = read<Elf64_Rela>(data + sh.sh_offset + off);
-            const auto type   = ELF64_R_TYPE(r.r_info);
-            const auto base   = reinterpret_cast<std::uint64_t>(image_.data());
+            const auto r    = read<Elf64_Rela>(data + sh.sh_offset + off);
+            const auto type = ELF64_R_TYPE(r.r_info);
+            const auto base = reinterpret_cast<std::uint64_t>(image_.data());
             if(r.r_offset + 8 > image_.size())
                 continue; // a relocation of a non-loaded section (debug info)
             std::uint64_t v;
@@ -173,14 +174,17 @@ code_object::code_object(const std::uint8_t* data, std::size_t size, std::string
     for(const auto& k : kernels_md->items)
     {
         kernel_info info;
-        const auto* name   = k.find(".name");
-        const auto* symkd  = k.find(".symbol");
+        const auto* name  = k.find(".name");
+        const auto* symkd = k.find(".symbol");
         if(name == nullptr || symkd == nullptr)
             fail("the " + arch_ + " code object has a kernel without .name or .symbol");
-        info.name                    = name->s;
-        info.kernarg_segment_size    = static_cast<std::uint32_t>(k.find(".kernarg_segment_size") ? k.find(".kernarg_segment_size")->integer_or(0) : 0);
-        info.max_flat_workgroup_size = static_cast<std::uint32_t>(k.find(".max_flat_workgroup_size") ? k.find(".max_flat_workgroup_size")->integer_or(1024) : 1024);
-        info.wavefront_size          = static_cast<std::uint32_t>(k.find(".wavefront_size") ? k.find(".wavefront_size")->integer_or(64) : 64);
+        info.name                 = name->s;
+        info.kernarg_segment_size = static_cast<std::uint32_t>(
+            k.find(".kernarg_segment_size") ? k.find(".kernarg_segment_size")->integer_or(0) : 0);
+        info.max_flat_workgroup_size = static_cast<std::uint32_t>(
+            k.find(".max_flat_workgroup_size") ? k.find(".max_flat_workgroup_size")->integer_or(1024) : 1024);
+        info.wavefront_size =
+            static_cast<std::uint32_t>(k.find(".wavefront_size") ? k.find(".wavefront_size")->integer_or(64) : 64);
         if(const auto* args = k.find(".args"))
             for(const auto& a : args->items)
             {
@@ -193,19 +197,19 @@ code_object::code_object(const std::uint8_t* data, std::size_t size, std::string
         const symbol* kd = find_symbol(symkd->s);
         if(kd == nullptr || kd->value + 64 > image_.size())
             fail("kernel " + info.name + ": no kernel descriptor " + symkd->s + " in the " + arch_ + " code object");
-        const std::uint8_t* d             = image_.data() + kd->value;
-        auto& desc                        = info.descriptor;
-        desc.group_segment_fixed_size     = read<std::uint32_t>(d + 0);
-        desc.private_segment_fixed_size   = read<std::uint32_t>(d + 4);
-        desc.kernarg_size                 = read<std::uint32_t>(d + 8);
-        desc.code_entry_offset            = read<std::int64_t>(d + 16);
-        desc.rsrc3                        = read<std::uint32_t>(d + 44);
-        desc.rsrc1                        = read<std::uint32_t>(d + 48);
-        desc.rsrc2                        = read<std::uint32_t>(d + 52);
-        desc.code_properties              = read<std::uint16_t>(d + 56);
-        desc.kernarg_preload              = read<std::uint16_t>(d + 58);
-        info.entry                        = kd->value + desc.code_entry_offset;
-        info.code_end                     = info.entry;
+        const std::uint8_t* d           = image_.data() + kd->value;
+        auto& desc                      = info.descriptor;
+        desc.group_segment_fixed_size   = read<std::uint32_t>(d + 0);
+        desc.private_segment_fixed_size = read<std::uint32_t>(d + 4);
+        desc.kernarg_size               = read<std::uint32_t>(d + 8);
+        desc.code_entry_offset          = read<std::int64_t>(d + 16);
+        desc.rsrc3                      = read<std::uint32_t>(d + 44);
+        desc.rsrc1                      = read<std::uint32_t>(d + 48);
+        desc.rsrc2                      = read<std::uint32_t>(d + 52);
+        desc.code_properties            = read<std::uint16_t>(d + 56);
+        desc.kernarg_preload            = read<std::uint16_t>(d + 58);
+        info.entry                      = kd->value + desc.code_entry_offset;
+        info.code_end                   = info.entry;
         if(const symbol* fn = find_symbol(info.name); fn != nullptr && fn->value == info.entry)
             info.code_end = fn->value + fn->size;
         if(info.code_end <= info.entry || info.code_end > image_.size())

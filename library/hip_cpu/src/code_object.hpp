@@ -37,18 +37,19 @@ struct kernel_descriptor
     std::int64_t code_entry_offset           = 0; // from the descriptor's address
     std::uint32_t rsrc1 = 0, rsrc2 = 0, rsrc3 = 0;
     std::uint16_t code_properties = 0;
-    std::uint16_t kernarg_preload = 0; // gfx940+: dwords of kernel arguments preloaded into SGPRs [6:0], their offset [15:7]
+    std::uint16_t kernarg_preload =
+        0; // gfx940+: dwords of kernel arguments preloaded into SGPRs [6:0], their offset [15:7]
 };
 
 struct kernel_info
 {
     std::string name;
     kernel_descriptor descriptor;
-    std::uint64_t entry = 0;      // code address of the first instruction (ELF virtual address)
-    std::uint64_t code_end = 0;   // end of the function symbol
-    std::uint32_t kernarg_segment_size = 0;
+    std::uint64_t entry                   = 0; // code address of the first instruction (ELF virtual address)
+    std::uint64_t code_end                = 0; // end of the function symbol
+    std::uint32_t kernarg_segment_size    = 0;
     std::uint32_t max_flat_workgroup_size = 1024;
-    std::uint32_t wavefront_size = 64;
+    std::uint32_t wavefront_size          = 64;
     std::vector<kernel_argument> arguments; // explicit and hidden, in metadata order
 };
 

@@ -42,13 +42,20 @@ std::uint8_t bit_list(std::string_view s)
 
 std::uint8_t sdwa_sel(std::string_view s)
 {
-    if(s == "BYTE_0") return 0;
-    if(s == "BYTE_1") return 1;
-    if(s == "BYTE_2") return 2;
-    if(s == "BYTE_3") return 3;
-    if(s == "WORD_0") return 4;
-    if(s == "WORD_1") return 5;
-    if(s == "DWORD") return 6;
+    if(s == "BYTE_0")
+        return 0;
+    if(s == "BYTE_1")
+        return 1;
+    if(s == "BYTE_2")
+        return 2;
+    if(s == "BYTE_3")
+        return 3;
+    if(s == "WORD_0")
+        return 4;
+    if(s == "WORD_1")
+        return 5;
+    if(s == "DWORD")
+        return 6;
     throw std::invalid_argument("SDWA select " + std::string(s));
 }
 
@@ -76,12 +83,18 @@ bool parse_register(std::string_view s, operand& o)
         const char* name;
         int reg, dwords;
     };
-    static constexpr named specials[] = {
-        {"vcc", sreg::vcc, 2},          {"vcc_lo", sreg::vcc, 1},     {"vcc_hi", sreg::vcc + 1, 1},
-        {"exec", sreg::exec, 2},        {"exec_lo", sreg::exec, 1},   {"exec_hi", sreg::exec + 1, 1},
-        {"m0", sreg::m0, 1},            {"flat_scratch", sreg::flat_scratch, 2},
-        {"flat_scratch_lo", sreg::flat_scratch, 1}, {"flat_scratch_hi", sreg::flat_scratch + 1, 1},
-        {"xnack_mask", sreg::xnack_mask, 2}, {"null", sreg::null, 1}};
+    static constexpr named specials[] = {{"vcc", sreg::vcc, 2},
+                                         {"vcc_lo", sreg::vcc, 1},
+                                         {"vcc_hi", sreg::vcc + 1, 1},
+                                         {"exec", sreg::exec, 2},
+                                         {"exec_lo", sreg::exec, 1},
+                                         {"exec_hi", sreg::exec + 1, 1},
+                                         {"m0", sreg::m0, 1},
+                                         {"flat_scratch", sreg::flat_scratch, 2},
+                                         {"flat_scratch_lo", sreg::flat_scratch, 1},
+                                         {"flat_scratch_hi", sreg::flat_scratch + 1, 1},
+                                         {"xnack_mask", sreg::xnack_mask, 2},
+                                         {"null", sreg::null, 1}};
     for(const auto& n : specials)
         if(s == n.name)
         {
@@ -158,22 +171,25 @@ void set_constant(operand& o, std::string_view s, const_type t)
         const bool inv2pi = std::fabs(std::fabs(x) - 0.15915494) < 1e-7;
         switch(t)
         {
-        case const_type::f16: {
+        case const_type::f16:
+        {
             o.bits[0] = inv2pi ? 0x3118u : f32_to_f16(static_cast<float>(x));
             break;
         }
         case const_type::f64:
-        case const_type::b64: {
+        case const_type::b64:
+        {
             const std::uint64_t b = inv2pi ? 0x3fc45f306dc9c882ull : [&] {
                 std::uint64_t u;
                 std::memcpy(&u, &x, 8);
                 return u;
             }();
-            o.bits[0] = static_cast<std::uint32_t>(b);
-            o.bits[1] = static_cast<std::uint32_t>(b >> 32);
+            o.bits[0]             = static_cast<std::uint32_t>(b);
+            o.bits[1]             = static_cast<std::uint32_t>(b >> 32);
             return;
         }
-        default: o.bits[0] = inv2pi ? 0x3e22f983u : f32_bits(static_cast<float>(x));
+        default:
+            o.bits[0] = inv2pi ? 0x3e22f983u : f32_bits(static_cast<float>(x));
         }
         o.bits[1] = 0;
         return;
@@ -206,8 +222,8 @@ void parse_operand(std::string s, operand& o, const_type t)
     unwrap("sext", o.sext);
     unwrap("neg", o.neg);
     unwrap("abs", o.abs);
-    if(!s.empty() && s[0] == '-' && s.size() > 1 && (s[1] == '|' || s[1] == 'v' || s[1] == 's' || s[1] == 'a' ||
-                                                    s[1] == 't' || s[1] == 'm' || s[1] == 'e'))
+    if(!s.empty() && s[0] == '-' && s.size() > 1 &&
+       (s[1] == '|' || s[1] == 'v' || s[1] == 's' || s[1] == 'a' || s[1] == 't' || s[1] == 'm' || s[1] == 'e'))
     {
         o.neg = true;
         s     = s.substr(1);
@@ -245,16 +261,26 @@ std::uint16_t dpp_control(std::string_view key, std::string_view value)
                 sel[k++] = c - '0';
         return static_cast<std::uint16_t>(sel[0] | sel[1] << 2 | sel[2] << 4 | sel[3] << 6);
     }
-    if(key == "row_shl") return static_cast<std::uint16_t>(0x100 + n);
-    if(key == "row_shr") return static_cast<std::uint16_t>(0x110 + n);
-    if(key == "row_ror") return static_cast<std::uint16_t>(0x120 + n);
-    if(key == "wave_shl") return 0x130;
-    if(key == "wave_rol") return 0x134;
-    if(key == "wave_shr") return 0x138;
-    if(key == "wave_ror") return 0x13c;
-    if(key == "row_mirror") return 0x140;
-    if(key == "row_half_mirror") return 0x141;
-    if(key == "row_bcast") return n == 15 ? 0x142 : 0x143;
+    if(key == "row_shl")
+        return static_cast<std::uint16_t>(0x100 + n);
+    if(key == "row_shr")
+        return static_cast<std::uint16_t>(0x110 + n);
+    if(key == "row_ror")
+        return static_cast<std::uint16_t>(0x120 + n);
+    if(key == "wave_shl")
+        return 0x130;
+    if(key == "wave_rol")
+        return 0x134;
+    if(key == "wave_shr")
+        return 0x138;
+    if(key == "wave_ror")
+        return 0x13c;
+    if(key == "row_mirror")
+        return 0x140;
+    if(key == "row_half_mirror")
+        return 0x141;
+    if(key == "row_bcast")
+        return n == 15 ? 0x142 : 0x143;
     throw std::invalid_argument("DPP control " + std::string(key));
 }
 
@@ -264,35 +290,62 @@ void parse_modifier(const std::string& tok, inst& i)
     const auto colon        = tok.find(':');
     const std::string key   = tok.substr(0, colon);
     const std::string value = colon == std::string::npos ? "" : tok.substr(colon + 1);
-    if(key == "offen") i.offen = true;
-    else if(key == "idxen") i.idxen = true;
-    else if(key == "glc" || key == "sc0") i.glc = true;
-    else if(key == "slc" || key == "sc1") i.slc = true;
-    else if(key == "nt") i.nt = true;
-    else if(key == "lds") i.lds = true;
-    else if(key == "clamp") i.clamp = true;
-    else if(key == "offset") i.offset = static_cast<std::int32_t>(parse_int(value));
-    else if(key == "offset0") i.offset0 = static_cast<std::int32_t>(parse_int(value));
-    else if(key == "offset1") i.offset1 = static_cast<std::int32_t>(parse_int(value));
-    else if(key == "mul") i.omod = value == "2" ? 1 : 2;
-    else if(key == "div") i.omod = 3;
-    else if(key == "op_sel") i.op_sel = bit_list(value);
-    else if(key == "op_sel_hi") i.op_sel_hi = bit_list(value);
-    else if(key == "neg_lo") i.neg_lo = bit_list(value);
-    else if(key == "neg_hi") i.neg_hi = bit_list(value);
-    else if(key == "cbsz") i.cbsz = static_cast<std::uint8_t>(parse_int(value));
-    else if(key == "abid") i.abid = static_cast<std::uint8_t>(parse_int(value));
-    else if(key == "blgp") i.blgp = static_cast<std::uint8_t>(parse_int(value));
-    else if(key == "dst_sel") i.dst_sel = sdwa_sel(value);
-    else if(key == "src0_sel") i.src_sel[0] = sdwa_sel(value);
-    else if(key == "src1_sel") i.src_sel[1] = sdwa_sel(value);
-    else if(key == "dst_unused") i.dst_unused = value == "UNUSED_PAD" ? 0 : value == "UNUSED_SEXT" ? 1 : 2;
-    else if(key == "row_mask") i.row_mask = static_cast<std::uint8_t>(parse_int(value));
-    else if(key == "bank_mask") i.bank_mask = static_cast<std::uint8_t>(parse_int(value));
-    else if(key == "bound_ctrl") i.bound_ctrl = true; // printed when set (bound_ctrl:1 or :0 both mean "write 0")
+    if(key == "offen")
+        i.offen = true;
+    else if(key == "idxen")
+        i.idxen = true;
+    else if(key == "glc" || key == "sc0")
+        i.glc = true;
+    else if(key == "slc" || key == "sc1")
+        i.slc = true;
+    else if(key == "nt")
+        i.nt = true;
+    else if(key == "lds")
+        i.lds = true;
+    else if(key == "clamp")
+        i.clamp = true;
+    else if(key == "offset")
+        i.offset = static_cast<std::int32_t>(parse_int(value));
+    else if(key == "offset0")
+        i.offset0 = static_cast<std::int32_t>(parse_int(value));
+    else if(key == "offset1")
+        i.offset1 = static_cast<std::int32_t>(parse_int(value));
+    else if(key == "mul")
+        i.omod = value == "2" ? 1 : 2;
+    else if(key == "div")
+        i.omod = 3;
+    else if(key == "op_sel")
+        i.op_sel = bit_list(value);
+    else if(key == "op_sel_hi")
+        i.op_sel_hi = bit_list(value);
+    else if(key == "neg_lo")
+        i.neg_lo = bit_list(value);
+    else if(key == "neg_hi")
+        i.neg_hi = bit_list(value);
+    else if(key == "cbsz")
+        i.cbsz = static_cast<std::uint8_t>(parse_int(value));
+    else if(key == "abid")
+        i.abid = static_cast<std::uint8_t>(parse_int(value));
+    else if(key == "blgp")
+        i.blgp = static_cast<std::uint8_t>(parse_int(value));
+    else if(key == "dst_sel")
+        i.dst_sel = sdwa_sel(value);
+    else if(key == "src0_sel")
+        i.src_sel[0] = sdwa_sel(value);
+    else if(key == "src1_sel")
+        i.src_sel[1] = sdwa_sel(value);
+    else if(key == "dst_unused")
+        i.dst_unused = value == "UNUSED_PAD" ? 0 : value == "UNUSED_SEXT" ? 1 : 2;
+    else if(key == "row_mask")
+        i.row_mask = static_cast<std::uint8_t>(parse_int(value));
+    else if(key == "bank_mask")
+        i.bank_mask = static_cast<std::uint8_t>(parse_int(value));
+    else if(key == "bound_ctrl")
+        i.bound_ctrl = true; // printed when set (bound_ctrl:1 or :0 both mean "write 0")
     else if(key == "quad_perm" || starts_with(key, "row_") || starts_with(key, "wave_"))
         i.dpp_ctrl = dpp_control(key, value);
-    else if(key == "vmcnt") i.vmcnt = static_cast<std::int8_t>(parse_int(value));
+    else if(key == "vmcnt")
+        i.vmcnt = static_cast<std::int8_t>(parse_int(value));
     else
         throw std::invalid_argument("modifier '" + tok + "'");
 }
@@ -329,8 +382,7 @@ std::vector<disassembled> disassemble(const code_object& co, const kernel_info& 
     {
         const std::uint8_t* bytes = co.at(pc, 4);
         const std::size_t left    = static_cast<std::size_t>(k.code_end - pc);
-        const std::size_t n =
-            LLVMDisasmInstruction(ctx, const_cast<std::uint8_t*>(bytes), left, pc, buf, sizeof(buf));
+        const std::size_t n = LLVMDisasmInstruction(ctx, const_cast<std::uint8_t*>(bytes), left, pc, buf, sizeof(buf));
         if(n == 0)
         {
             std::ostringstream s;
@@ -368,11 +420,11 @@ program decode(const code_object& co, const kernel_info& k)
     std::map<std::string, int> missing; // mnemonic -> count
     for(std::uint32_t n = 0; n < listing.size(); ++n)
     {
-        const auto& d     = listing[n];
+        const auto& d              = listing[n];
         const std::string mnemonic = engine_mnemonic(d.text);
         inst i;
-        i.address = d.address;
-        i.index   = n;
+        i.address     = d.address;
+        i.index       = n;
         const auto it = tab.find(mnemonic);
         if(it == tab.end())
         {
@@ -381,11 +433,11 @@ program decode(const code_object& co, const kernel_info& k)
             p.text.push_back(d.text);
             continue;
         }
-        i.run                    = it->second.run;
-        const std::string full   = d.text.substr(0, d.text.find(' '));
-        i.sdwa                   = full.size() > 5 && full.compare(full.size() - 5, 5, "_sdwa") == 0;
-        i.dpp                    = full.size() > 4 && full.compare(full.size() - 4, 4, "_dpp") == 0;
-        std::string rest         = d.text.size() > full.size() ? trim(d.text.substr(full.size())) : "";
+        i.run                  = it->second.run;
+        const std::string full = d.text.substr(0, d.text.find(' '));
+        i.sdwa                 = full.size() > 5 && full.compare(full.size() - 5, 5, "_sdwa") == 0;
+        i.dpp                  = full.size() > 4 && full.compare(full.size() - 4, 4, "_dpp") == 0;
+        std::string rest       = d.text.size() > full.size() ? trim(d.text.substr(full.size())) : "";
         try
         {
             if(mnemonic == "s_waitcnt")
@@ -400,13 +452,13 @@ program decode(const code_object& co, const kernel_info& k)
                     if(open == std::string::npos)
                     {
                         const long long imm = parse_int(tok); // gfx9: vmcnt [3:0]+[15:14], lgkmcnt [11:8]
-                        i.vmcnt   = static_cast<std::int8_t>((imm & 0xf) | ((imm >> 10) & 0x30));
-                        i.lgkmcnt = static_cast<std::int8_t>((imm >> 8) & 0xf);
-                        any       = true;
+                        i.vmcnt             = static_cast<std::int8_t>((imm & 0xf) | ((imm >> 10) & 0x30));
+                        i.lgkmcnt           = static_cast<std::int8_t>((imm >> 8) & 0xf);
+                        any                 = true;
                         continue;
                     }
                     const std::string key = tok.substr(0, open);
-                    const int v = static_cast<int>(parse_int(tok.substr(open + 1, tok.find(')') - open - 1)));
+                    const int v           = static_cast<int>(parse_int(tok.substr(open + 1, tok.find(')') - open - 1)));
                     if(key == "vmcnt")
                         i.vmcnt = static_cast<std::int8_t>(v);
                     else if(key == "lgkmcnt")
@@ -484,7 +536,7 @@ program decode(const code_object& co, const kernel_info& k)
                 const bool branch = starts_with(mnemonic, "s_cbranch") || mnemonic == "s_branch";
                 if(branch)
                 {
-                    const long long off = static_cast<std::int16_t>(parse_int(parts.at(0)) & 0xffff);
+                    const long long off        = static_cast<std::int16_t>(parse_int(parts.at(0)) & 0xffff);
                     const std::uint64_t target = d.address + 4 + static_cast<std::uint64_t>(off * 4);
                     const auto t               = index_of.find(target);
                     if(t == index_of.end())

@@ -17,14 +17,14 @@ void fault(const wave& w, const inst& i, const std::string& what)
 
 void report_pending_read(const wave& w, const inst& i, const operand& o, int dword)
 {
-    const std::vector<std::uint32_t>& tags = o.kind == operand::vgpr ? w.v_pending
+    const std::vector<std::uint32_t>& tags = o.kind == operand::vgpr   ? w.v_pending
                                              : o.kind == operand::agpr ? w.a_pending
                                                                        : w.s_pending;
-    const std::uint32_t tag               = tags[o.reg + dword];
-    const bool vm                         = (tag >> 31) != 0;
-    const std::uint32_t seq               = (tag & 0x7fffffffu) - 1;
-    const auto& ops                       = vm ? w.vm_ops : w.lgkm_ops;
-    std::uint64_t load_pc                 = 0;
+    const std::uint32_t tag                = tags[o.reg + dword];
+    const bool vm                          = (tag >> 31) != 0;
+    const std::uint32_t seq                = (tag & 0x7fffffffu) - 1;
+    const auto& ops                        = vm ? w.vm_ops : w.lgkm_ops;
+    std::uint64_t load_pc                  = 0;
     for(const auto& op : ops)
         if(op.seq == seq)
             load_pc = w.d->prog->code[op.pc].address;
@@ -85,7 +85,7 @@ const handler_table& instruction_table()
 
 void run_wave(wave& w)
 {
-    const inst* code = w.d->prog->code.data();
+    const inst* code        = w.d->prog->code.data();
     const std::uint32_t end = static_cast<std::uint32_t>(w.d->prog->code.size());
     while(w.status == wave::state::running)
     {

@@ -20,7 +20,7 @@
 namespace hip_cpu {
 
 constexpr int lanes = 64;
-using lane_u32 = std::uint32_t[lanes];
+using lane_u32      = std::uint32_t[lanes];
 
 // A fault inside a launch (an access outside memory, a read before its s_waitcnt, ...); launch.cpp
 // adds the kernel, the arch and the PC.
@@ -32,10 +32,10 @@ struct engine_fault : std::runtime_error
 // What a kernel's waves share in a launch.
 struct dispatch
 {
-    const program* prog = nullptr;
-    std::uint64_t code_base = 0;     // host address of the code object's image (for s_getpc_b64)
-    std::uint32_t lds_bytes = 0;     // LDS of a workgroup: static + dynamic
-    std::uint32_t lds_limit = 0;     // the arch's LDS per workgroup
+    const program* prog     = nullptr;
+    std::uint64_t code_base = 0; // host address of the code object's image (for s_getpc_b64)
+    std::uint32_t lds_bytes = 0; // LDS of a workgroup: static + dynamic
+    std::uint32_t lds_limit = 0; // the arch's LDS per workgroup
     std::uint64_t kernarg = 0, dispatch_packet = 0;
 };
 
@@ -55,13 +55,18 @@ struct wave
     std::uint32_t s[sreg::count] = {};
     bool scc                     = false;
     std::uint32_t pc             = 0; // index of the next instruction
-    enum class state : std::uint8_t { running, at_barrier, done } status = state::running;
+    enum class state : std::uint8_t
+    {
+        running,
+        at_barrier,
+        done
+    } status                 = state::running;
     std::uint32_t barrier_pc = 0;
-    lane_u32* v = nullptr; // VGPRs v0..v255
-    lane_u32* a = nullptr; // AGPRs a0..a255
-    workgroup* wg = nullptr;
-    const dispatch* d = nullptr;
-    int id = 0; // wave index in its workgroup
+    lane_u32* v              = nullptr; // VGPRs v0..v255
+    lane_u32* a              = nullptr; // AGPRs a0..a255
+    workgroup* wg            = nullptr;
+    const dispatch* d        = nullptr;
+    int id                   = 0; // wave index in its workgroup
 
     // s_waitcnt tracking: per counter, its issued operations in order; per register, the sequence
     // number + 1 of the load that writes it (0: none outstanding)
@@ -80,9 +85,9 @@ struct wave
 
 struct workgroup
 {
-    std::uint32_t id[3] = {0, 0, 0};
-    std::uint8_t* lds   = nullptr;
-    std::uint32_t lds_bytes = 0;
+    std::uint32_t id[3]      = {0, 0, 0};
+    std::uint8_t* lds        = nullptr;
+    std::uint32_t lds_bytes  = 0;
     std::vector<wave>* waves = nullptr;
 };
 
@@ -94,7 +99,7 @@ struct workgroup
 void report_pending_read(const wave& w, const inst& i, const operand& o, int dword);
 inline void check_ready(const wave& w, const inst& i, const operand& o)
 {
-    const std::vector<std::uint32_t>* p = o.kind == operand::vgpr ? &w.v_pending
+    const std::vector<std::uint32_t>* p = o.kind == operand::vgpr   ? &w.v_pending
                                           : o.kind == operand::agpr ? &w.a_pending
                                           : o.kind == operand::sgpr ? &w.s_pending
                                                                     : nullptr;
@@ -110,12 +115,19 @@ inline std::uint32_t sread(const wave& w, const inst& i, const operand& o, int k
 {
     switch(o.kind)
     {
-    case operand::sgpr: check_ready(w, i, o); return w.s[o.reg + k];
-    case operand::constant: return o.bits[k];
-    case operand::scc: return w.scc;
-    case operand::execz: return w.exec() == 0;
-    case operand::vccz: return w.vcc() == 0;
-    default: fault(w, i, "a scalar source that is not an SGPR or a constant");
+    case operand::sgpr:
+        check_ready(w, i, o);
+        return w.s[o.reg + k];
+    case operand::constant:
+        return o.bits[k];
+    case operand::scc:
+        return w.scc;
+    case operand::execz:
+        return w.exec() == 0;
+    case operand::vccz:
+        return w.vcc() == 0;
+    default:
+        fault(w, i, "a scalar source that is not an SGPR or a constant");
     }
 }
 inline std::uint64_t sread64(const wave& w, const inst& i, const operand& o)
@@ -138,9 +150,14 @@ inline const std::uint32_t* vread(wave& w, const inst& i, const operand& o, lane
 {
     switch(o.kind)
     {
-    case operand::vgpr: check_ready(w, i, o); return w.v[o.reg + k];
-    case operand::agpr: check_ready(w, i, o); return w.a[o.reg + k];
-    default: {
+    case operand::vgpr:
+        check_ready(w, i, o);
+        return w.v[o.reg + k];
+    case operand::agpr:
+        check_ready(w, i, o);
+        return w.a[o.reg + k];
+    default:
+    {
         const std::uint32_t x = sread(w, i, o, k);
         for(int l = 0; l < lanes; ++l)
             tmp[l] = x;
@@ -160,12 +177,15 @@ inline const std::uint32_t* vread_f32(wave& w, const inst& i, const operand& o, 
     return tmp;
 }
 
-inline lane_u32& vdst(wave& w, const operand& o, int k = 0) { return o.kind == operand::agpr ? w.a[o.reg + k] : w.v[o.reg + k]; }
+inline lane_u32& vdst(wave& w, const operand& o, int k = 0)
+{
+    return o.kind == operand::agpr ? w.a[o.reg + k] : w.v[o.reg + k];
+}
 
 // Writes r to the destination's dword k in the lanes EXEC enables.
 inline void vwrite(wave& w, const operand& o, const std::uint32_t* r, int k = 0)
 {
-    lane_u32& d          = vdst(w, o, k);
+    lane_u32& d           = vdst(w, o, k);
     const std::uint64_t e = w.exec();
     if(e == ~std::uint64_t{0})
     {
@@ -198,8 +218,8 @@ std::uint16_t f32_to_f16(float f); // round to nearest even, as the hardware's d
 // ---- the instruction table ---------------------------------------------------------------------
 struct handler_info
 {
-    handler run           = nullptr;
-    const_type constants  = const_type::b32;
+    handler run          = nullptr;
+    const_type constants = const_type::b32;
 };
 using handler_table = std::unordered_map<std::string, handler_info>;
 

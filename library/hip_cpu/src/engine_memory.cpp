@@ -11,6 +11,7 @@
 #include "memory.hpp"
 
 #include <atomic>
+#include <bit>
 #include <sstream>
 
 namespace hip_cpu {
@@ -22,7 +23,7 @@ using u64 = std::uint64_t;
 // ---- s_waitcnt bookkeeping ------------------------------------------------------------------------
 void mark_pending(wave& w, const operand& dst, u32 tag, int dwords)
 {
-    std::vector<u32>* p = dst.kind == operand::vgpr ? &w.v_pending
+    std::vector<u32>* p = dst.kind == operand::vgpr   ? &w.v_pending
                           : dst.kind == operand::agpr ? &w.a_pending
                           : dst.kind == operand::sgpr ? &w.s_pending
                                                       : nullptr;
@@ -61,21 +62,20 @@ void retire(wave& w, std::vector<pending_op>& ops, bool vm, int keep)
     const int n = static_cast<int>(ops.size());
     if(n <= keep)
         return;
-    std::vector<pending_op> left;
+    std::size_t kept = 0;
     for(int k = 0; k < n; ++k)
     {
-        pending_op& op   = ops[k];
-        const bool smem  = (op.kind & 0x80) != 0;
-        const bool done  = k < n - keep && (!smem || keep == 0);
-        if(!done)
+        const pending_op op = ops[k];
+        const bool smem     = (op.kind & 0x80) != 0;
+        if(!(k < n - keep && (!smem || keep == 0)))
         {
-            left.push_back(op);
+            ops[kept++] = op; // still outstanding
             continue;
         }
         if(smem)
             --w.smem_outstanding;
-        const u32 tag = (vm ? 0x80000000u : 0u) | (op.seq + 1);
-        std::vector<u32>* p = (op.kind & 0x7f) == operand::vgpr ? &w.v_pending
+        const u32 tag       = (vm ? 0x80000000u : 0u) | (op.seq + 1);
+        std::vector<u32>* p = (op.kind & 0x7f) == operand::vgpr   ? &w.v_pending
                               : (op.kind & 0x7f) == operand::agpr ? &w.a_pending
                               : (op.kind & 0x7f) == operand::sgpr ? &w.s_pending
                                                                   : nullptr;
@@ -84,12 +84,14 @@ void retire(wave& w, std::vector<pending_op>& ops, bool vm, int keep)
                 if((*p)[op.reg + d] == tag)
                     (*p)[op.reg + d] = 0;
     }
-    ops.swap(left);
+    ops.resize(kept);
 }
 
 // ---- global memory --------------------------------------------------------------------------------
 // The allocation last hit by this thread: most accesses of a launch fall in the same few.
+// It is dropped when any allocation goes away (a launch's own kernel arguments included).
 thread_local allocation last_hit{0, 0};
+thread_local std::uint64_t last_hit_generation = 0;
 
 [[noreturn]] void outside(const wave& w, const inst& i, int lane, u64 address, u64 bytes, bool store)
 {
@@ -101,12 +103,15 @@ thread_local allocation last_hit{0, 0};
 
 inline std::uint8_t* global_ptr(const wave& w, const inst& i, int lane, u64 address, u64 bytes, bool store)
 {
-    if(address < last_hit.base || address + bytes > last_hit.base + last_hit.bytes)
+    if(address < last_hit.base || address + bytes > last_hit.base + last_hit.bytes ||
+       last_hit_generation != allocation_generation())
     {
+        const std::uint64_t generation = allocation_generation();
         allocation a;
         if(!find_allocation(address, bytes, a))
             outside(w, i, lane, address, bytes, store);
-        last_hit = a;
+        last_hit            = a;
+        last_hit_generation = generation;
     }
     return reinterpret_cast<std::uint8_t*>(address);
 }
@@ -165,6 +170,28 @@ struct buffer_access
         return index[l] < r.num_records && offset[l] + byte + bytes <= r.stride;
     }
     u64 address(int l) const { return base_plus_soffset + u64{index[l]} * r.stride + offset[l]; }
+
+    // True when every active lane's access of `bytes` is in range and all of them lie in one
+    // allocation: then each lane needs neither check (the common case of a tile access).
+    bool all_in(const wave& w, const inst& i, u64 exec, u32 bytes) const
+    {
+        u64 lo = ~u64{0}, hi = 0;
+        for(int l = 0; l < lanes; ++l)
+        {
+            if(!((exec >> l) & 1))
+                continue;
+            if(!in_range(l, 0, bytes))
+                return false;
+            const u64 a = address(l);
+            lo          = a < lo ? a : lo;
+            hi          = a > hi ? a : hi;
+        }
+        if(lo > hi)
+            return true;
+        const int first = std::countr_zero(exec);
+        global_ptr(w, i, first, lo, hi - lo + bytes, false);
+        return true;
+    }
 };
 
 template <int Bytes, bool Signed = false, int Half = -1>
@@ -175,27 +202,57 @@ void buffer_load(wave& w, const inst& i)
     buffer_access a(w, i);
     const u64 e          = w.exec();
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
+    constexpr u32 n      = Bytes < 4 ? Bytes : 4;
+    if(a.all_in(w, i, e, Bytes))
+    {
+        for(int l = 0; l < lanes; ++l)
+        {
+            if(!((e >> l) & 1))
+                continue;
+            u32 v[dwords] = {};
+            std::memcpy(v, reinterpret_cast<const void*>(a.address(l)), Bytes);
+            if constexpr(Bytes == 1 && Signed)
+                v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v[0])));
+            if constexpr(Bytes == 2 && Signed)
+                v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v[0])));
+            for(int k = 0; k < dwords; ++k)
+            {
+                lane_u32& d = vdst(w, i.op[0], k);
+                if constexpr(Half == 0)
+                    d[l] = (d[l] & 0xffff0000u) | (v[k] & 0xffff);
+                else if constexpr(Half == 1)
+                    d[l] = (d[l] & 0xffffu) | (v[k] << 16);
+                else
+                    d[l] = v[k];
+            }
+        }
+        issue(w, i, true, &i.op[0], dwords);
+        return;
+    }
     for(int l = 0; l < lanes; ++l)
     {
         if(!((e >> l) & 1))
             continue;
+        u32 v[dwords] = {};
+        if(a.in_range(l, 0, Bytes)) // the whole access in range: one check, one copy
+            std::memcpy(v, global_ptr(w, i, l, a.address(l), Bytes, false), Bytes);
+        else
+            for(int k = 0; k < dwords; ++k) // per dword, as the hardware checks
+                if(a.in_range(l, 4 * k, n))
+                    std::memcpy(&v[k], global_ptr(w, i, l, a.address(l) + 4 * k, n, false), n);
+        if constexpr(Bytes == 1 && Signed)
+            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v[0])));
+        if constexpr(Bytes == 2 && Signed)
+            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v[0])));
         for(int k = 0; k < dwords; ++k)
         {
-            const u32 n = Bytes < 4 ? Bytes : 4;
-            u32 v       = 0;
-            if(a.in_range(l, 4 * k, n))
-                std::memcpy(&v, global_ptr(w, i, l, a.address(l) + 4 * k, n, false), n);
-            if constexpr(Bytes == 1 && Signed)
-                v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
-            if constexpr(Bytes == 2 && Signed)
-                v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
             lane_u32& d = vdst(w, i.op[0], k);
             if constexpr(Half == 0)
-                d[l] = (d[l] & 0xffff0000u) | (v & 0xffff);
+                d[l] = (d[l] & 0xffff0000u) | (v[k] & 0xffff);
             else if constexpr(Half == 1)
-                d[l] = (d[l] & 0xffffu) | (v << 16);
+                d[l] = (d[l] & 0xffffu) | (v[k] << 16);
             else
-                d[l] = v;
+                d[l] = v[k];
         }
     }
     issue(w, i, true, &i.op[0], dwords);
@@ -207,22 +264,27 @@ void buffer_store(wave& w, const inst& i)
     buffer_access a(w, i);
     const u64 e          = w.exec();
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
-    lane_u32 tmp[4];
-    const u32* data[4];
+    constexpr u32 n      = Bytes < 4 ? Bytes : 4;
+    lane_u32 tmp[dwords];
+    const u32* data[dwords];
     for(int k = 0; k < dwords; ++k)
         data[k] = vread(w, i, i.op[0], tmp[k], k);
+    const bool fast = a.all_in(w, i, e, Bytes);
     for(int l = 0; l < lanes; ++l)
     {
         if(!((e >> l) & 1))
             continue;
+        u32 v[dwords];
         for(int k = 0; k < dwords; ++k)
-        {
-            const u32 n = Bytes < 4 ? Bytes : 4;
-            if(!a.in_range(l, 4 * k, n))
-                continue;
-            const u32 v = HighHalf ? data[k][l] >> 16 : data[k][l];
-            std::memcpy(global_ptr(w, i, l, a.address(l) + 4 * k, n, true), &v, n);
-        }
+            v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
+        if(fast)
+            std::memcpy(reinterpret_cast<void*>(a.address(l)), v, Bytes);
+        else if(a.in_range(l, 0, Bytes))
+            std::memcpy(global_ptr(w, i, l, a.address(l), Bytes, true), v, Bytes);
+        else
+            for(int k = 0; k < dwords; ++k)
+                if(a.in_range(l, 4 * k, n))
+                    std::memcpy(global_ptr(w, i, l, a.address(l) + 4 * k, n, true), &v[k], n);
     }
     issue(w, i, true, nullptr, 0);
 }
@@ -231,7 +293,8 @@ void buffer_store(wave& w, const inst& i)
 u32 f16x2_add(u32 a, u32 b)
 {
     const u32 lo = f32_to_f16(f16_to_f32(static_cast<std::uint16_t>(a)) + f16_to_f32(static_cast<std::uint16_t>(b)));
-    const u32 hi = f32_to_f16(f16_to_f32(static_cast<std::uint16_t>(a >> 16)) + f16_to_f32(static_cast<std::uint16_t>(b >> 16)));
+    const u32 hi =
+        f32_to_f16(f16_to_f32(static_cast<std::uint16_t>(a >> 16)) + f16_to_f32(static_cast<std::uint16_t>(b >> 16)));
     return lo | hi << 16;
 }
 float bf16_to_f32(u32 x) { return as_f32(x << 16); }
@@ -467,9 +530,9 @@ template <int Bytes, int Stride>
 void ds_read2(wave& w, const inst& i)
 {
     lane_u32 ta;
-    const u32* addr    = vread(w, i, i.op[1], ta);
-    const u64 e        = w.exec();
-    constexpr int dw   = Bytes / 4;
+    const u32* addr  = vread(w, i, i.op[1], ta);
+    const u64 e      = w.exec();
+    constexpr int dw = Bytes / 4;
     for(int l = 0; l < lanes; ++l)
     {
         if(!((e >> l) & 1))
@@ -564,9 +627,9 @@ u32 swap_b32(u32, u32 d) { return d; }
 template <int Dwords>
 void s_load(wave& w, const inst& i)
 {
-    const u64 base = sread64(w, i, i.op[1]);
-    const u64 off  = i.op[2].kind == operand::constant ? i.op[2].bits[0] : sread(w, i, i.op[2]);
-    const u64 addr = (base + off + static_cast<std::int64_t>(i.offset)) & ~u64{3};
+    const u64 base        = sread64(w, i, i.op[1]);
+    const u64 off         = i.op[2].kind == operand::constant ? i.op[2].bits[0] : sread(w, i, i.op[2]);
+    const u64 addr        = (base + off + static_cast<std::int64_t>(i.offset)) & ~u64{3};
     const std::uint8_t* p = global_ptr(w, i, 0, addr, 4 * Dwords, false);
     std::memcpy(&w.s[i.op[0].reg], p, 4 * Dwords);
     issue(w, i, false, &i.op[0], Dwords, true);
@@ -591,120 +654,120 @@ void s_buffer_load(wave& w, const inst& i)
 
 void add_memory_instructions(handler_table& t)
 {
-    t["s_waitcnt"] = {[](wave& w, const inst& i) {
+    t["s_waitcnt"]             = {[](wave& w, const inst& i) {
         if(i.vmcnt >= 0)
             retire(w, w.vm_ops, true, i.vmcnt);
         if(i.lgkmcnt >= 0)
             retire(w, w.lgkm_ops, false, i.lgkmcnt);
     }};
-    t["s_load_dword"]    = {s_load<1>};
-    t["s_load_dwordx2"]  = {s_load<2>};
-    t["s_load_dwordx4"]  = {s_load<4>};
-    t["s_load_dwordx8"]  = {s_load<8>};
-    t["s_load_dwordx16"] = {s_load<16>};
+    t["s_load_dword"]          = {s_load<1>};
+    t["s_load_dwordx2"]        = {s_load<2>};
+    t["s_load_dwordx4"]        = {s_load<4>};
+    t["s_load_dwordx8"]        = {s_load<8>};
+    t["s_load_dwordx16"]       = {s_load<16>};
     t["s_buffer_load_dword"]   = {s_buffer_load<1>};
     t["s_buffer_load_dwordx2"] = {s_buffer_load<2>};
     t["s_buffer_load_dwordx4"] = {s_buffer_load<4>};
     t["s_buffer_load_dwordx8"] = {s_buffer_load<8>};
-    t["s_dcache_wb"] = {[](wave&, const inst&) {}};
-    t["s_dcache_inv"] = {[](wave&, const inst&) {}};
-    t["buffer_wbl2"] = {[](wave&, const inst&) {}};
-    t["buffer_inv"]  = {[](wave&, const inst&) {}};
+    t["s_dcache_wb"]           = {[](wave&, const inst&) {}};
+    t["s_dcache_inv"]          = {[](wave&, const inst&) {}};
+    t["buffer_wbl2"]           = {[](wave&, const inst&) {}};
+    t["buffer_inv"]            = {[](wave&, const inst&) {}};
 
-    t["buffer_load_ubyte"]        = {buffer_load<1>};
-    t["buffer_load_sbyte"]        = {buffer_load<1, true>};
-    t["buffer_load_ushort"]       = {buffer_load<2>};
-    t["buffer_load_sshort"]       = {buffer_load<2, true>};
-    t["buffer_load_dword"]        = {buffer_load<4>};
-    t["buffer_load_dwordx2"]      = {buffer_load<8>};
-    t["buffer_load_dwordx3"]      = {buffer_load<12>};
-    t["buffer_load_dwordx4"]      = {buffer_load<16>};
-    t["buffer_load_short_d16"]    = {buffer_load<2, false, 0>};
-    t["buffer_load_short_d16_hi"] = {buffer_load<2, false, 1>};
-    t["buffer_load_ubyte_d16"]    = {buffer_load<1, false, 0>};
-    t["buffer_load_ubyte_d16_hi"] = {buffer_load<1, false, 1>};
-    t["buffer_store_byte"]        = {buffer_store<1>};
-    t["buffer_store_byte_d16_hi"] = {buffer_store<1, true>};
-    t["buffer_store_short"]       = {buffer_store<2>};
+    t["buffer_load_ubyte"]         = {buffer_load<1>};
+    t["buffer_load_sbyte"]         = {buffer_load<1, true>};
+    t["buffer_load_ushort"]        = {buffer_load<2>};
+    t["buffer_load_sshort"]        = {buffer_load<2, true>};
+    t["buffer_load_dword"]         = {buffer_load<4>};
+    t["buffer_load_dwordx2"]       = {buffer_load<8>};
+    t["buffer_load_dwordx3"]       = {buffer_load<12>};
+    t["buffer_load_dwordx4"]       = {buffer_load<16>};
+    t["buffer_load_short_d16"]     = {buffer_load<2, false, 0>};
+    t["buffer_load_short_d16_hi"]  = {buffer_load<2, false, 1>};
+    t["buffer_load_ubyte_d16"]     = {buffer_load<1, false, 0>};
+    t["buffer_load_ubyte_d16_hi"]  = {buffer_load<1, false, 1>};
+    t["buffer_store_byte"]         = {buffer_store<1>};
+    t["buffer_store_byte_d16_hi"]  = {buffer_store<1, true>};
+    t["buffer_store_short"]        = {buffer_store<2>};
     t["buffer_store_short_d16_hi"] = {buffer_store<2, true>};
-    t["buffer_store_dword"]       = {buffer_store<4>};
-    t["buffer_store_dwordx2"]     = {buffer_store<8>};
-    t["buffer_store_dwordx3"]     = {buffer_store<12>};
-    t["buffer_store_dwordx4"]     = {buffer_store<16>};
-    t["buffer_atomic_add"]        = {buffer_atomic<add_u32>};
-    t["buffer_atomic_sub"]        = {buffer_atomic<sub_u32>};
-    t["buffer_atomic_add_f32"]    = {buffer_atomic<add_f32>};
-    t["buffer_atomic_pk_add_f16"] = {buffer_atomic<pk_add_f16>};
+    t["buffer_store_dword"]        = {buffer_store<4>};
+    t["buffer_store_dwordx2"]      = {buffer_store<8>};
+    t["buffer_store_dwordx3"]      = {buffer_store<12>};
+    t["buffer_store_dwordx4"]      = {buffer_store<16>};
+    t["buffer_atomic_add"]         = {buffer_atomic<add_u32>};
+    t["buffer_atomic_sub"]         = {buffer_atomic<sub_u32>};
+    t["buffer_atomic_add_f32"]     = {buffer_atomic<add_f32>};
+    t["buffer_atomic_pk_add_f16"]  = {buffer_atomic<pk_add_f16>};
     t["buffer_atomic_pk_add_bf16"] = {buffer_atomic<pk_add_bf16>};
-    t["buffer_atomic_smax"]       = {buffer_atomic<max_i32>};
-    t["buffer_atomic_umax"]       = {buffer_atomic<max_u32>};
+    t["buffer_atomic_smax"]        = {buffer_atomic<max_i32>};
+    t["buffer_atomic_umax"]        = {buffer_atomic<max_u32>};
 
-    t["global_load_ubyte"]        = {global_load<1>};
-    t["global_load_sbyte"]        = {global_load<1, true>};
-    t["global_load_ushort"]       = {global_load<2>};
-    t["global_load_sshort"]       = {global_load<2, true>};
-    t["global_load_dword"]        = {global_load<4>};
-    t["global_load_dwordx2"]      = {global_load<8>};
-    t["global_load_dwordx3"]      = {global_load<12>};
-    t["global_load_dwordx4"]      = {global_load<16>};
-    t["global_load_short_d16"]    = {global_load<2, false, 0>};
-    t["global_load_short_d16_hi"] = {global_load<2, false, 1>};
-    t["global_store_byte"]        = {global_store<1>};
-    t["global_store_byte_d16_hi"] = {global_store<1, true>};
-    t["global_store_short"]       = {global_store<2>};
+    t["global_load_ubyte"]         = {global_load<1>};
+    t["global_load_sbyte"]         = {global_load<1, true>};
+    t["global_load_ushort"]        = {global_load<2>};
+    t["global_load_sshort"]        = {global_load<2, true>};
+    t["global_load_dword"]         = {global_load<4>};
+    t["global_load_dwordx2"]       = {global_load<8>};
+    t["global_load_dwordx3"]       = {global_load<12>};
+    t["global_load_dwordx4"]       = {global_load<16>};
+    t["global_load_short_d16"]     = {global_load<2, false, 0>};
+    t["global_load_short_d16_hi"]  = {global_load<2, false, 1>};
+    t["global_store_byte"]         = {global_store<1>};
+    t["global_store_byte_d16_hi"]  = {global_store<1, true>};
+    t["global_store_short"]        = {global_store<2>};
     t["global_store_short_d16_hi"] = {global_store<2, true>};
-    t["global_store_dword"]       = {global_store<4>};
-    t["global_store_dwordx2"]     = {global_store<8>};
-    t["global_store_dwordx3"]     = {global_store<12>};
-    t["global_store_dwordx4"]     = {global_store<16>};
-    t["global_atomic_add"]        = {global_atomic<add_u32>};
-    t["global_atomic_sub"]        = {global_atomic<sub_u32>};
-    t["global_atomic_add_f32"]    = {global_atomic<add_f32>};
-    t["global_atomic_pk_add_f16"] = {global_atomic<pk_add_f16>};
+    t["global_store_dword"]        = {global_store<4>};
+    t["global_store_dwordx2"]      = {global_store<8>};
+    t["global_store_dwordx3"]      = {global_store<12>};
+    t["global_store_dwordx4"]      = {global_store<16>};
+    t["global_atomic_add"]         = {global_atomic<add_u32>};
+    t["global_atomic_sub"]         = {global_atomic<sub_u32>};
+    t["global_atomic_add_f32"]     = {global_atomic<add_f32>};
+    t["global_atomic_pk_add_f16"]  = {global_atomic<pk_add_f16>};
     t["global_atomic_pk_add_bf16"] = {global_atomic<pk_add_bf16>};
-    t["global_atomic_smax"]       = {global_atomic<max_i32>};
-    t["global_atomic_umax"]       = {global_atomic<max_u32>};
-    t["global_atomic_smin"]       = {global_atomic<min_i32>};
-    t["global_atomic_umin"]       = {global_atomic<min_u32>};
-    t["global_atomic_or"]         = {global_atomic<or_b32>};
-    t["global_atomic_and"]        = {global_atomic<and_b32>};
-    t["global_atomic_xor"]        = {global_atomic<xor_b32>};
-    t["global_atomic_swap"]       = {global_atomic<swap_b32>};
+    t["global_atomic_smax"]        = {global_atomic<max_i32>};
+    t["global_atomic_umax"]        = {global_atomic<max_u32>};
+    t["global_atomic_smin"]        = {global_atomic<min_i32>};
+    t["global_atomic_umin"]        = {global_atomic<min_u32>};
+    t["global_atomic_or"]          = {global_atomic<or_b32>};
+    t["global_atomic_and"]         = {global_atomic<and_b32>};
+    t["global_atomic_xor"]         = {global_atomic<xor_b32>};
+    t["global_atomic_swap"]        = {global_atomic<swap_b32>};
 
-    t["ds_read_u8"]        = {ds_read<1>};
-    t["ds_read_i8"]        = {ds_read<1, true>};
-    t["ds_read_u16"]       = {ds_read<2>};
-    t["ds_read_i16"]       = {ds_read<2, true>};
-    t["ds_read_b32"]       = {ds_read<4>};
-    t["ds_read_b64"]       = {ds_read<8>};
-    t["ds_read_b96"]       = {ds_read<12>};
-    t["ds_read_b128"]      = {ds_read<16>};
-    t["ds_read_u8_d16"]    = {ds_read<1, false, 0>};
-    t["ds_read_u8_d16_hi"] = {ds_read<1, false, 1>};
-    t["ds_read_u16_d16"]   = {ds_read<2, false, 0>};
-    t["ds_read_u16_d16_hi"] = {ds_read<2, false, 1>};
-    t["ds_write_b8"]       = {ds_write<1>};
-    t["ds_write_b8_d16_hi"] = {ds_write<1, true>};
-    t["ds_write_b16"]      = {ds_write<2>};
+    t["ds_read_u8"]          = {ds_read<1>};
+    t["ds_read_i8"]          = {ds_read<1, true>};
+    t["ds_read_u16"]         = {ds_read<2>};
+    t["ds_read_i16"]         = {ds_read<2, true>};
+    t["ds_read_b32"]         = {ds_read<4>};
+    t["ds_read_b64"]         = {ds_read<8>};
+    t["ds_read_b96"]         = {ds_read<12>};
+    t["ds_read_b128"]        = {ds_read<16>};
+    t["ds_read_u8_d16"]      = {ds_read<1, false, 0>};
+    t["ds_read_u8_d16_hi"]   = {ds_read<1, false, 1>};
+    t["ds_read_u16_d16"]     = {ds_read<2, false, 0>};
+    t["ds_read_u16_d16_hi"]  = {ds_read<2, false, 1>};
+    t["ds_write_b8"]         = {ds_write<1>};
+    t["ds_write_b8_d16_hi"]  = {ds_write<1, true>};
+    t["ds_write_b16"]        = {ds_write<2>};
     t["ds_write_b16_d16_hi"] = {ds_write<2, true>};
-    t["ds_write_b32"]      = {ds_write<4>};
-    t["ds_write_b64"]      = {ds_write<8>};
-    t["ds_write_b96"]      = {ds_write<12>};
-    t["ds_write_b128"]     = {ds_write<16>};
-    t["ds_read2_b32"]      = {ds_read2<4, 1>};
-    t["ds_read2_b64"]      = {ds_read2<8, 1>};
-    t["ds_read2st64_b32"]  = {ds_read2<4, 64>};
-    t["ds_read2st64_b64"]  = {ds_read2<8, 64>};
-    t["ds_write2_b32"]     = {ds_write2<4, 1>};
-    t["ds_write2_b64"]     = {ds_write2<8, 1>};
-    t["ds_write2st64_b32"] = {ds_write2<4, 64>};
-    t["ds_write2st64_b64"] = {ds_write2<8, 64>};
-    t["ds_add_u32"]        = {[](wave& w, const inst& i) { ds_atomic<add_u32>(w, i, false); }};
-    t["ds_add_rtn_u32"]    = {[](wave& w, const inst& i) { ds_atomic<add_u32>(w, i, true); }};
-    t["ds_add_f32"]        = {[](wave& w, const inst& i) { ds_atomic<add_f32>(w, i, false); }};
-    t["ds_add_rtn_f32"]    = {[](wave& w, const inst& i) { ds_atomic<add_f32>(w, i, true); }};
-    t["ds_max_i32"]        = {[](wave& w, const inst& i) { ds_atomic<max_i32>(w, i, false); }};
-    t["ds_max_u32"]        = {[](wave& w, const inst& i) { ds_atomic<max_u32>(w, i, false); }};
+    t["ds_write_b32"]        = {ds_write<4>};
+    t["ds_write_b64"]        = {ds_write<8>};
+    t["ds_write_b96"]        = {ds_write<12>};
+    t["ds_write_b128"]       = {ds_write<16>};
+    t["ds_read2_b32"]        = {ds_read2<4, 1>};
+    t["ds_read2_b64"]        = {ds_read2<8, 1>};
+    t["ds_read2st64_b32"]    = {ds_read2<4, 64>};
+    t["ds_read2st64_b64"]    = {ds_read2<8, 64>};
+    t["ds_write2_b32"]       = {ds_write2<4, 1>};
+    t["ds_write2_b64"]       = {ds_write2<8, 1>};
+    t["ds_write2st64_b32"]   = {ds_write2<4, 64>};
+    t["ds_write2st64_b64"]   = {ds_write2<8, 64>};
+    t["ds_add_u32"]          = {[](wave& w, const inst& i) { ds_atomic<add_u32>(w, i, false); }};
+    t["ds_add_rtn_u32"]      = {[](wave& w, const inst& i) { ds_atomic<add_u32>(w, i, true); }};
+    t["ds_add_f32"]          = {[](wave& w, const inst& i) { ds_atomic<add_f32>(w, i, false); }};
+    t["ds_add_rtn_f32"]      = {[](wave& w, const inst& i) { ds_atomic<add_f32>(w, i, true); }};
+    t["ds_max_i32"]          = {[](wave& w, const inst& i) { ds_atomic<max_i32>(w, i, false); }};
+    t["ds_max_u32"]          = {[](wave& w, const inst& i) { ds_atomic<max_u32>(w, i, false); }};
     // ds_bpermute_b32 vdst, vaddr, vdata: lane l reads lane (vaddr[l] + offset) / 4 of vdata; an
     // inactive source lane gives 0. ds_permute_b32 writes instead of reads.
     t["ds_bpermute_b32"] = {[](wave& w, const inst& i) {
@@ -720,7 +783,7 @@ void add_memory_instructions(handler_table& t)
         vwrite(w, i.op[0], r);
         issue(w, i, false, &i.op[0], 1);
     }};
-    t["ds_permute_b32"] = {[](wave& w, const inst& i) {
+    t["ds_permute_b32"]  = {[](wave& w, const inst& i) {
         lane_u32 ta, td, r = {};
         const u32* addr = vread(w, i, i.op[1], ta);
         const u32* data = vread(w, i, i.op[2], td);

@@ -139,12 +139,18 @@ u32 perm_byte(u64 v, u32 sel)
         return static_cast<u32>(v >> (8 * sel)) & 0xff;
     switch(sel)
     {
-    case 8: return ((v >> 15) & 1) ? 0xff : 0;
-    case 9: return ((v >> 31) & 1) ? 0xff : 0;
-    case 10: return ((v >> 47) & 1) ? 0xff : 0;
-    case 11: return ((v >> 63) & 1) ? 0xff : 0;
-    case 12: return 0;
-    default: return 0xff;
+    case 8:
+        return ((v >> 15) & 1) ? 0xff : 0;
+    case 9:
+        return ((v >> 31) & 1) ? 0xff : 0;
+    case 10:
+        return ((v >> 47) & 1) ? 0xff : 0;
+    case 11:
+        return ((v >> 63) & 1) ? 0xff : 0;
+    case 12:
+        return 0;
+    default:
+        return 0xff;
     }
 }
 
@@ -159,16 +165,59 @@ float hf(u32 x) { return f16_to_f32(static_cast<std::uint16_t>(x)); }
 
 void add_vector_instructions(handler_table& t)
 {
-#define V1(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<1, vfloat::none>(w, i, 1, [](u32 a, u32, u32) -> u32 { return (expr); }); }}
-#define V2(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<2, vfloat::none>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (expr); }); }}
-#define V3(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<3, vfloat::none>(w, i, 1, [](u32 a, u32 b, u32 c) -> u32 { return (expr); }); }}
-#define F1(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<1, vfloat::f32>(w, i, 1, [](u32 a, u32, u32) -> u32 { return bits(expr); }); }}
-#define F2(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<2, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return bits(expr); }); }}
-#define F3(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<3, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32 c) -> u32 { return bits(expr); }); }}
-#define H1(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<1, vfloat::f16, true>(w, i, 1, [](u32 a, u32, u32) -> u32 { return (expr); }); }, const_type::f16}
-#define H2(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<2, vfloat::f16, true>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (expr); }); }, const_type::f16}
-#define H3(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<3, vfloat::f16, true>(w, i, 1, [](u32 a, u32 b, u32 c) -> u32 { return (expr); }); }, const_type::f16}
-#define I16_2(name, expr) t[#name] = {[](wave& w, const inst& i) { vop<2, vfloat::none, true>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (expr); }); }}
+#define V1(name, expr)                                                                                                 \
+    t[#name] = {                                                                                                       \
+        [](wave& w, const inst& i) { vop<1, vfloat::none>(w, i, 1, [](u32 a, u32, u32) -> u32 { return (expr); }); }   \
+    }
+#define V2(name, expr)                                                                                                 \
+    t[#name] = {                                                                                                       \
+        [](wave& w, const inst& i) { vop<2, vfloat::none>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (expr); }); } \
+    }
+#define V3(name, expr)                                                                                                 \
+    t[#name] = {                                                                                                       \
+        [](wave& w, const inst& i) {                                                                                   \
+            vop<3, vfloat::none>(w, i, 1, [](u32 a, u32 b, u32 c) -> u32 { return (expr); });                          \
+        }                                                                                                              \
+    }
+#define F1(name, expr)                                                                                                 \
+    t[#name] = {                                                                                                       \
+        [](wave& w, const inst& i) {                                                                                   \
+            vop<1, vfloat::f32>(w, i, 1, [](u32 a, u32, u32) -> u32 { return bits(expr); });                           \
+        }                                                                                                              \
+    }
+#define F2(name, expr)                                                                                                 \
+    t[#name] = {                                                                                                       \
+        [](wave& w, const inst& i) {                                                                                   \
+            vop<2, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return bits(expr); });                         \
+        }                                                                                                              \
+    }
+#define F3(name, expr)                                                                                                 \
+    t[#name] = {                                                                                                       \
+        [](wave& w, const inst& i) {                                                                                   \
+            vop<3, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32 c) -> u32 { return bits(expr); });                       \
+        }                                                                                                              \
+    }
+#define H1(name, expr)                                                                                                 \
+    t[#name] = {[](wave& w, const inst& i) {                                                                           \
+                    vop<1, vfloat::f16, true>(w, i, 1, [](u32 a, u32, u32) -> u32 { return (expr); });                 \
+                },                                                                                                     \
+                const_type::f16}
+#define H2(name, expr)                                                                                                 \
+    t[#name] = {[](wave& w, const inst& i) {                                                                           \
+                    vop<2, vfloat::f16, true>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (expr); });               \
+                },                                                                                                     \
+                const_type::f16}
+#define H3(name, expr)                                                                                                 \
+    t[#name] = {[](wave& w, const inst& i) {                                                                           \
+                    vop<3, vfloat::f16, true>(w, i, 1, [](u32 a, u32 b, u32 c) -> u32 { return (expr); });             \
+                },                                                                                                     \
+                const_type::f16}
+#define I16_2(name, expr)                                                                                              \
+    t[#name] = {                                                                                                       \
+        [](wave& w, const inst& i) {                                                                                   \
+            vop<2, vfloat::none, true>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (expr); });                      \
+        }                                                                                                              \
+    }
 
     // ---- moves and bit operations ----
     V1(v_mov_b32, a);
@@ -187,7 +236,8 @@ void add_vector_instructions(handler_table& t)
     V2(v_bcnt_u32_b32, static_cast<u32>(std::popcount(a)) + b);
     V2(v_bfm_b32, ((1u << (a & 31)) - 1) << (b & 31));
     V3(v_bfe_u32, (c & 31) == 0 ? 0u : (a >> (b & 31)) & (0xffffffffu >> (32 - (c & 31))));
-    V3(v_bfe_i32, (c & 31) == 0 ? 0u : static_cast<u32>(static_cast<i32>((a >> (b & 31)) << (32 - (c & 31))) >> (32 - (c & 31))));
+    V3(v_bfe_i32,
+       (c & 31) == 0 ? 0u : static_cast<u32>(static_cast<i32>((a >> (b & 31)) << (32 - (c & 31))) >> (32 - (c & 31))));
     V3(v_bfi_b32, (a & b) | (~a & c));
     V3(v_alignbit_b32, static_cast<u32>(((u64{a} << 32) | b) >> (c & 31)));
     V3(v_alignbyte_b32, static_cast<u32>(((u64{a} << 32) | b) >> (8 * (c & 3))));
@@ -230,30 +280,33 @@ void add_vector_instructions(handler_table& t)
     V3(v_max3_i32, static_cast<u32>(std::max({static_cast<i32>(a), static_cast<i32>(b), static_cast<i32>(c)})));
     V3(v_min3_u32, std::min({a, b, c}));
     V3(v_max3_u32, std::max({a, b, c}));
-    V3(v_med3_i32, static_cast<u32>(std::max(std::min(static_cast<i32>(a), static_cast<i32>(b)),
-                                             std::min(std::max(static_cast<i32>(a), static_cast<i32>(b)), static_cast<i32>(c)))));
+    V3(v_med3_i32,
+       static_cast<u32>(std::max(std::min(static_cast<i32>(a), static_cast<i32>(b)),
+                                 std::min(std::max(static_cast<i32>(a), static_cast<i32>(b)), static_cast<i32>(c)))));
     V3(v_med3_u32, std::max(std::min(a, b), std::min(std::max(a, b), c)));
 
     // carry-out and carry-in: op[1] is the lane mask of carries, the sources follow
-#define VCARRY(name, nsrc, expr)                                                                           \
-    t[#name] = {[](wave& w, const inst& i) {                                                               \
-        vsources s;                                                                                        \
-        read_vsources(w, i, 2, nsrc, vfloat::none, s);                                                     \
-        const u64 cin = nsrc > 2 ? sread64(w, i, i.op[4]) : 0;                                             \
-        (void)cin;                                                                                         \
-        lane_u32 r;                                                                                        \
-        u64 carry = 0;                                                                                     \
-        for(int l = 0; l < lanes; ++l)                                                                     \
-        {                                                                                                  \
-            const u64 a = s.p[0][l], b = s.p[1][l], ci = (cin >> l) & 1;                                   \
-            (void)ci;                                                                                      \
-            const u64 full = (expr);                                                                       \
-            r[l]           = static_cast<u32>(full);                                                       \
-            carry |= ((full >> 32) & 1) << l;                                                              \
-        }                                                                                                  \
-        write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::none);                                       \
-        write_lane_mask(w, i.op[1], carry & s.write_mask);                                                 \
-    }}
+#define VCARRY(name, nsrc, expr)                                                                                       \
+    t[#name] = {                                                                                                       \
+        [](wave& w, const inst& i) {                                                                                   \
+            vsources s;                                                                                                \
+            read_vsources(w, i, 2, nsrc, vfloat::none, s);                                                             \
+            const u64 cin = nsrc > 2 ? sread64(w, i, i.op[4]) : 0;                                                     \
+            (void)cin;                                                                                                 \
+            lane_u32 r;                                                                                                \
+            u64 carry = 0;                                                                                             \
+            for(int l = 0; l < lanes; ++l)                                                                             \
+            {                                                                                                          \
+                const u64 a = s.p[0][l], b = s.p[1][l], ci = (cin >> l) & 1;                                           \
+                (void)ci;                                                                                              \
+                const u64 full = (expr);                                                                               \
+                r[l]           = static_cast<u32>(full);                                                               \
+                carry |= ((full >> 32) & 1) << l;                                                                      \
+            }                                                                                                          \
+            write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::none);                                               \
+            write_lane_mask(w, i.op[1], carry & s.write_mask);                                                         \
+        }                                                                                                              \
+    }
     VCARRY(v_add_co_u32, 2, a + b);
     VCARRY(v_sub_co_u32, 2, a - b);
     VCARRY(v_subrev_co_u32, 2, b - a);
@@ -288,29 +341,59 @@ void add_vector_instructions(handler_table& t)
         u64 carry = 0;
         for(int l = 0; l < lanes; ++l)
         {
-            const __int128 full = static_cast<__int128>(i64{static_cast<i32>(a[l])} * static_cast<i32>(b[l])) +
-                                  static_cast<i64>(c[l]);
+            const __int128 full =
+                static_cast<__int128>(i64{static_cast<i32>(a[l])} * static_cast<i32>(b[l])) + static_cast<i64>(c[l]);
             r[l] = static_cast<u64>(full);
             carry |= u64{(full < INT64_MIN || full > INT64_MAX) ? 1u : 0u} << l;
         }
         write64(w, i, r);
         write_lane_mask(w, i.op[1], carry & w.exec());
     }};
-#define V64(name, body)                                                                                    \
-    t[#name] = {[](wave& w, const inst& i) {                                                               \
-        u64 r[lanes];                                                                                      \
-        body;                                                                                              \
-        write64(w, i, r);                                                                                  \
-    }, const_type::b64}
-    V64(v_mov_b64, { src64 a(w, i, i.op[1]); for(int l = 0; l < lanes; ++l) r[l] = a[l]; });
-    V64(v_lshlrev_b64, { lane_u32 t0; const u32* a = vread(w, i, i.op[1], t0); src64 b(w, i, i.op[2]); for(int l = 0; l < lanes; ++l) r[l] = b[l] << (a[l] & 63); });
-    V64(v_lshrrev_b64, { lane_u32 t0; const u32* a = vread(w, i, i.op[1], t0); src64 b(w, i, i.op[2]); for(int l = 0; l < lanes; ++l) r[l] = b[l] >> (a[l] & 63); });
-    V64(v_ashrrev_i64, { lane_u32 t0; const u32* a = vread(w, i, i.op[1], t0); src64 b(w, i, i.op[2]); for(int l = 0; l < lanes; ++l) r[l] = static_cast<u64>(static_cast<i64>(b[l]) >> (a[l] & 63)); });
-    V64(v_lshl_add_u64, { src64 a(w, i, i.op[1]); lane_u32 t0; const u32* b = vread(w, i, i.op[2], t0); src64 c(w, i, i.op[3]); for(int l = 0; l < lanes; ++l) r[l] = (a[l] << (b[l] & 7)) + c[l]; });
+#define V64(name, body)                                                                                                \
+    t[#name] = {[](wave& w, const inst& i) {                                                                           \
+                    u64 r[lanes];                                                                                      \
+                    body;                                                                                              \
+                    write64(w, i, r);                                                                                  \
+                },                                                                                                     \
+                const_type::b64}
+    V64(v_mov_b64, {
+        src64 a(w, i, i.op[1]);
+        for(int l = 0; l < lanes; ++l)
+            r[l] = a[l];
+    });
+    V64(v_lshlrev_b64, {
+        lane_u32 t0;
+        const u32* a = vread(w, i, i.op[1], t0);
+        src64 b(w, i, i.op[2]);
+        for(int l = 0; l < lanes; ++l)
+            r[l] = b[l] << (a[l] & 63);
+    });
+    V64(v_lshrrev_b64, {
+        lane_u32 t0;
+        const u32* a = vread(w, i, i.op[1], t0);
+        src64 b(w, i, i.op[2]);
+        for(int l = 0; l < lanes; ++l)
+            r[l] = b[l] >> (a[l] & 63);
+    });
+    V64(v_ashrrev_i64, {
+        lane_u32 t0;
+        const u32* a = vread(w, i, i.op[1], t0);
+        src64 b(w, i, i.op[2]);
+        for(int l = 0; l < lanes; ++l)
+            r[l] = static_cast<u64>(static_cast<i64>(b[l]) >> (a[l] & 63));
+    });
+    V64(v_lshl_add_u64, {
+        src64 a(w, i, i.op[1]);
+        lane_u32 t0;
+        const u32* b = vread(w, i, i.op[2], t0);
+        src64 c(w, i, i.op[3]);
+        for(int l = 0; l < lanes; ++l)
+            r[l] = (a[l] << (b[l] & 7)) + c[l];
+    });
 #undef V64
 
     // ---- select and lane operations ----
-    t["v_cndmask_b32"] = {[](wave& w, const inst& i) {
+    t["v_cndmask_b32"]       = {[](wave& w, const inst& i) {
         vsources s;
         read_vsources(w, i, 1, 2, vfloat::none, s);
         const u64 m = sread64(w, i, i.op[3]);
@@ -325,14 +408,13 @@ void add_vector_instructions(handler_table& t)
         const u32* a = vread(w, i, i.op[1], tmp);
         swrite(w, i.op[0], a[e == 0 ? 0 : std::countr_zero(e)]);
     }};
-    t["v_readlane_b32"] = {[](wave& w, const inst& i) {
+    t["v_readlane_b32"]      = {[](wave& w, const inst& i) {
         lane_u32 tmp;
         const u32* a = vread(w, i, i.op[1], tmp);
         swrite(w, i.op[0], a[sread(w, i, i.op[2]) & 63]);
     }};
-    t["v_writelane_b32"] = {[](wave& w, const inst& i) {
-        vdst(w, i.op[0])[sread(w, i, i.op[2]) & 63] = sread(w, i, i.op[1]);
-    }};
+    t["v_writelane_b32"]     = {
+        [](wave& w, const inst& i) { vdst(w, i.op[0])[sread(w, i, i.op[2]) & 63] = sread(w, i, i.op[1]); }};
     t["v_mbcnt_lo_u32_b32"] = {[](wave& w, const inst& i) {
         const u32 m = sread(w, i, i.op[1]);
         lane_u32 tmp, r;
@@ -346,7 +428,10 @@ void add_vector_instructions(handler_table& t)
         lane_u32 tmp, r;
         const u32* b = vread(w, i, i.op[2], tmp);
         for(int l = 0; l < lanes; ++l)
-            r[l] = static_cast<u32>(std::popcount(l < 32 ? 0u : l == 63 ? m & 0x7fffffffu : m & ((1u << (l - 32)) - 1))) + b[l];
+            r[l] = static_cast<u32>(std::popcount(l < 32    ? 0u
+                                                  : l == 63 ? m & 0x7fffffffu
+                                                            : m & ((1u << (l - 32)) - 1))) +
+                   b[l];
         vwrite(w, i.op[0], r);
     }};
 
@@ -390,11 +475,21 @@ void add_vector_instructions(handler_table& t)
     F1(v_cvt_f32_ubyte1, static_cast<float>((a >> 8) & 0xff));
     F1(v_cvt_f32_ubyte2, static_cast<float>((a >> 16) & 0xff));
     F1(v_cvt_f32_ubyte3, static_cast<float>(a >> 24));
-    t["v_cvt_u32_f32"] = {[](wave& w, const inst& i) { vop<1, vfloat::f32>(w, i, 1, [](u32 a, u32, u32) -> u32 { return cvt_u32_f32(f(a)); }); }};
-    t["v_cvt_i32_f32"] = {[](wave& w, const inst& i) { vop<1, vfloat::f32>(w, i, 1, [](u32 a, u32, u32) -> u32 { return static_cast<u32>(cvt_i32_f32(f(a))); }); }};
-    t["v_cvt_f16_f32"] = {[](wave& w, const inst& i) { vop<1, vfloat::f32, true>(w, i, 1, [](u32 a, u32, u32) -> u32 { return h(f(a)); }); }};
-    t["v_cvt_f32_f16"] = {[](wave& w, const inst& i) { vop<1, vfloat::f16>(w, i, 1, [](u32 a, u32, u32) -> u32 { return bits(hf(a)); }); }};
-    t["v_cvt_pk_f16_f32"] = {[](wave& w, const inst& i) { vop<2, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return h(f(a)) | h(f(b)) << 16; }); }};
+    t["v_cvt_u32_f32"]       = {[](wave& w, const inst& i) {
+        vop<1, vfloat::f32>(w, i, 1, [](u32 a, u32, u32) -> u32 { return cvt_u32_f32(f(a)); });
+    }};
+    t["v_cvt_i32_f32"]       = {[](wave& w, const inst& i) {
+        vop<1, vfloat::f32>(w, i, 1, [](u32 a, u32, u32) -> u32 { return static_cast<u32>(cvt_i32_f32(f(a))); });
+    }};
+    t["v_cvt_f16_f32"]       = {[](wave& w, const inst& i) {
+        vop<1, vfloat::f32, true>(w, i, 1, [](u32 a, u32, u32) -> u32 { return h(f(a)); });
+    }};
+    t["v_cvt_f32_f16"]       = {[](wave& w, const inst& i) {
+        vop<1, vfloat::f16>(w, i, 1, [](u32 a, u32, u32) -> u32 { return bits(hf(a)); });
+    }};
+    t["v_cvt_pk_f16_f32"]    = {[](wave& w, const inst& i) {
+        vop<2, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return h(f(a)) | h(f(b)) << 16; });
+    }};
     t["v_cvt_pkrtz_f16_f32"] = {[](wave& w, const inst& i) {
         vop<2, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32) -> u32 {
             auto rtz = [](float x) -> u32 {
@@ -405,32 +500,37 @@ void add_vector_instructions(handler_table& t)
             return rtz(f(a)) | rtz(f(b)) << 16;
         });
     }};
-    t["v_pack_b32_f16"] = {[](wave& w, const inst& i) { vop<2, vfloat::f16>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (a & 0xffff) | (b & 0xffff) << 16; }); }, const_type::f16};
+    t["v_pack_b32_f16"]      = {[](wave& w, const inst& i) {
+                               vop<2, vfloat::f16>(
+                                   w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (a & 0xffff) | (b & 0xffff) << 16; });
+                                },
+                                const_type::f16};
     // v_fma_mix_f32: each source is f32, or (op_sel_hi) the f16 half op_sel picks
     t["v_fma_mix_f32"] = {[](wave& w, const inst& i) {
-        float x[3][lanes];
-        for(int k = 0; k < 3; ++k)
-        {
-            lane_u32 tmp;
-            const u32* p       = vread(w, i, i.op[1 + k], tmp);
-            const bool is_f16  = (i.op_sel_hi >> k) & 1;
-            const bool hi      = (i.op_sel >> k) & 1;
-            const operand& o   = i.op[1 + k];
-            for(int l = 0; l < lanes; ++l)
-            {
-                float v = is_f16 ? hf(hi ? p[l] >> 16 : p[l] & 0xffff) : f(p[l]);
-                if(o.abs)
-                    v = std::fabs(v);
-                if(o.neg)
-                    v = -v;
-                x[k][l] = v;
-            }
-        }
-        lane_u32 r;
-        for(int l = 0; l < lanes; ++l)
-            r[l] = bits(std::fma(x[0][l], x[1][l], x[2][l]));
-        write_vresult(w, i, i.op[0], r, w.exec(), vfloat::f32);
-    }, const_type::f16};
+                              float x[3][lanes];
+                              for(int k = 0; k < 3; ++k)
+                              {
+                                  lane_u32 tmp;
+                                  const u32* p      = vread(w, i, i.op[1 + k], tmp);
+                                  const bool is_f16 = (i.op_sel_hi >> k) & 1;
+                                  const bool hi     = (i.op_sel >> k) & 1;
+                                  const operand& o  = i.op[1 + k];
+                                  for(int l = 0; l < lanes; ++l)
+                                  {
+                                      float v = is_f16 ? hf(hi ? p[l] >> 16 : p[l] & 0xffff) : f(p[l]);
+                                      if(o.abs)
+                                          v = std::fabs(v);
+                                      if(o.neg)
+                                          v = -v;
+                                      x[k][l] = v;
+                                  }
+                              }
+                              lane_u32 r;
+                              for(int l = 0; l < lanes; ++l)
+                                  r[l] = bits(std::fma(x[0][l], x[1][l], x[2][l]));
+                              write_vresult(w, i, i.op[0], r, w.exec(), vfloat::f32);
+                          },
+                          const_type::f16};
 
     // ---- f16 (one rounding from the exact float result) ----
     H2(v_add_f16, h(hf(a) + hf(b)));
@@ -438,21 +538,26 @@ void add_vector_instructions(handler_table& t)
     H2(v_mul_f16, h(hf(a) * hf(b)));
     H2(v_max_f16, h(std::fmax(hf(a), hf(b))));
     H2(v_min_f16, h(std::fmin(hf(a), hf(b))));
-    H3(v_fma_f16, h(static_cast<float>(std::fma(static_cast<double>(hf(a)), static_cast<double>(hf(b)), static_cast<double>(hf(c))))));
+    H3(v_fma_f16, h(static_cast<float>(
+                      std::fma(static_cast<double>(hf(a)), static_cast<double>(hf(b)), static_cast<double>(hf(c))))));
 
     // ---- compares ----
-#define CMP32(op, T, expr) t["v_cmp_" #op] = {[](wave& w, const inst& i) { vcmp<T>(w, i, [](T a, T b) { return (expr); }); }}; \
-                           t["v_cmpx_" #op] = {[](wave& w, const inst& i) { vcmp<T, true>(w, i, [](T a, T b) { return (expr); }); }}
-#define CMP64(op, T, expr) t["v_cmp_" #op] = {[](wave& w, const inst& i) { vcmp64<T>(w, i, [](T a, T b) { return (expr); }); }, const_type::b64}; \
-                           t["v_cmpx_" #op] = {[](wave& w, const inst& i) { vcmp64<T, true>(w, i, [](T a, T b) { return (expr); }); }, const_type::b64}
-#define CMP_INT(suffix, T, M)                                                                             \
-    M(f_##suffix, T, ((void)a, (void)b, false));                                                                               \
-    M(lt_##suffix, T, a < b);                                                                              \
-    M(eq_##suffix, T, a == b);                                                                             \
-    M(le_##suffix, T, a <= b);                                                                             \
-    M(gt_##suffix, T, a > b);                                                                              \
-    M(ne_##suffix, T, a != b);                                                                             \
-    M(ge_##suffix, T, a >= b);                                                                             \
+#define CMP32(op, T, expr)                                                                                             \
+    t["v_cmp_" #op]  = {[](wave& w, const inst& i) { vcmp<T>(w, i, [](T a, T b) { return (expr); }); }};               \
+    t["v_cmpx_" #op] = { [](wave& w, const inst& i) { vcmp<T, true>(w, i, [](T a, T b) { return (expr); }); } }
+#define CMP64(op, T, expr)                                                                                             \
+    t["v_cmp_" #op]  = {[](wave& w, const inst& i) { vcmp64<T>(w, i, [](T a, T b) { return (expr); }); },              \
+                        const_type::b64};                                                                              \
+    t["v_cmpx_" #op] = {[](wave& w, const inst& i) { vcmp64<T, true>(w, i, [](T a, T b) { return (expr); }); },        \
+                        const_type::b64}
+#define CMP_INT(suffix, T, M)                                                                                          \
+    M(f_##suffix, T, ((void)a, (void)b, false));                                                                       \
+    M(lt_##suffix, T, a < b);                                                                                          \
+    M(eq_##suffix, T, a == b);                                                                                         \
+    M(le_##suffix, T, a <= b);                                                                                         \
+    M(gt_##suffix, T, a > b);                                                                                          \
+    M(ne_##suffix, T, a != b);                                                                                         \
+    M(ge_##suffix, T, a >= b);                                                                                         \
     M(t_##suffix, T, ((void)a, (void)b, true))
     CMP_INT(i32, i32, CMP32);
     CMP_INT(u32, u32, CMP32);
@@ -460,22 +565,22 @@ void add_vector_instructions(handler_table& t)
     CMP_INT(u16, std::uint16_t, CMP32);
     CMP_INT(i64, i64, CMP64);
     CMP_INT(u64, u64, CMP64);
-#define CMP_FLOAT(suffix, T, M)                                                                           \
-    M(f_##suffix, T, ((void)a, (void)b, false));                                                                               \
-    M(lt_##suffix, T, a < b);                                                                              \
-    M(eq_##suffix, T, a == b);                                                                             \
-    M(le_##suffix, T, a <= b);                                                                             \
-    M(gt_##suffix, T, a > b);                                                                              \
-    M(lg_##suffix, T, a < b || a > b);                                                                     \
-    M(ge_##suffix, T, a >= b);                                                                             \
-    M(o_##suffix, T, !std::isnan(a) && !std::isnan(b));                                                    \
-    M(u_##suffix, T, std::isnan(a) || std::isnan(b));                                                      \
-    M(nge_##suffix, T, !(a >= b));                                                                         \
-    M(nlg_##suffix, T, !(a < b || a > b));                                                                 \
-    M(ngt_##suffix, T, !(a > b));                                                                          \
-    M(nle_##suffix, T, !(a <= b));                                                                         \
-    M(neq_##suffix, T, !(a == b));                                                                         \
-    M(nlt_##suffix, T, !(a < b));                                                                          \
+#define CMP_FLOAT(suffix, T, M)                                                                                        \
+    M(f_##suffix, T, ((void)a, (void)b, false));                                                                       \
+    M(lt_##suffix, T, a < b);                                                                                          \
+    M(eq_##suffix, T, a == b);                                                                                         \
+    M(le_##suffix, T, a <= b);                                                                                         \
+    M(gt_##suffix, T, a > b);                                                                                          \
+    M(lg_##suffix, T, a<b || a> b);                                                                                    \
+    M(ge_##suffix, T, a >= b);                                                                                         \
+    M(o_##suffix, T, !std::isnan(a) && !std::isnan(b));                                                                \
+    M(u_##suffix, T, std::isnan(a) || std::isnan(b));                                                                  \
+    M(nge_##suffix, T, !(a >= b));                                                                                     \
+    M(nlg_##suffix, T, !(a < b || a > b));                                                                             \
+    M(ngt_##suffix, T, !(a > b));                                                                                      \
+    M(nle_##suffix, T, !(a <= b));                                                                                     \
+    M(neq_##suffix, T, !(a == b));                                                                                     \
+    M(nlt_##suffix, T, !(a < b));                                                                                      \
     M(tru_##suffix, T, ((void)a, (void)b, true))
     CMP_FLOAT(f32, float, CMP32);
     CMP_FLOAT(f64, double, CMP64);

@@ -17,6 +17,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <condition_variable>
+#include <functional>
 #include <thread>
 
 namespace hip_cpu {
@@ -39,8 +41,18 @@ const arch_facts* find_arch(const std::string& a)
     return nullptr;
 }
 
-std::mutex state_mutex;
-std::string default_arch;
+// The runtime's state lives in function-local statics: __hipRegisterFatBinary calls
+// set_default_arch from the program's static constructors, before this file's globals may exist.
+std::mutex& state_mutex()
+{
+    static std::mutex m;
+    return m;
+}
+std::string& default_arch()
+{
+    static std::string a;
+    return a;
+}
 
 struct loaded_kernel
 {
@@ -53,12 +65,16 @@ struct loaded_object
     std::unique_ptr<code_object> co;
     std::map<std::string, std::unique_ptr<loaded_kernel>, std::less<>> kernels;
 };
-std::map<std::pair<const void*, std::string>, loaded_object> objects;
+std::map<std::pair<const void*, std::string>, loaded_object>& objects()
+{
+    static std::map<std::pair<const void*, std::string>, loaded_object> o;
+    return o;
+}
 
 std::string demangle(const std::string& name)
 {
-    int status = 0;
-    char* d    = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
+    int status      = 0;
+    char* d         = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
     std::string out = status == 0 && d ? d : name;
     std::free(d);
     return out;
@@ -67,8 +83,8 @@ std::string demangle(const std::string& name)
 // The code object of `arch` in the bundle and the kernel, decoded on first use.
 const loaded_kernel& load(const void* bundle, const std::string& arch, const std::string& kernel)
 {
-    std::lock_guard lock(state_mutex);
-    auto& obj = objects[{bundle, arch}];
+    std::lock_guard lock(state_mutex());
+    auto& obj = objects()[{bundle, arch}];
     if(!obj.co)
     {
         for(const auto& e : read_bundle(bundle))
@@ -121,13 +137,89 @@ struct worker_state
     std::vector<std::uint8_t> lds;
 };
 
+// The host threads that run workgroups: started once, and each launch hands them its work (the
+// launching thread takes part too), so that a launch costs no thread creation.
+class worker_pool
+{
+public:
+    static worker_pool& get()
+    {
+        static worker_pool pool;
+        return pool;
+    }
+    unsigned size() const { return static_cast<unsigned>(threads_.size()) + 1; }
+
+    // Runs job on `n` threads (this one included) and returns when all have returned.
+    void run(unsigned n, const std::function<void()>& job)
+    {
+        std::unique_lock lock(mutex_);
+        job_     = &job;
+        wanted_  = n - 1;
+        running_ = 0;
+        ++generation_;
+        wake_.notify_all();
+        lock.unlock();
+        job();
+        lock.lock();
+        done_.wait(lock, [&] { return wanted_ == 0 && running_ == 0; });
+        job_ = nullptr;
+    }
+
+private:
+    worker_pool()
+    {
+        const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+        for(unsigned t = 1; t < hw; ++t)
+            threads_.emplace_back([this] { loop(); });
+    }
+    ~worker_pool()
+    {
+        {
+            std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_all();
+        for(auto& t : threads_)
+            t.join();
+    }
+    void loop()
+    {
+        std::uint64_t seen = 0;
+        std::unique_lock lock(mutex_);
+        for(;;)
+        {
+            wake_.wait(lock, [&] { return stop_ || (generation_ != seen && wanted_ > 0); });
+            if(stop_)
+                return;
+            seen = generation_;
+            --wanted_;
+            ++running_;
+            const std::function<void()>* job = job_;
+            lock.unlock();
+            (*job)();
+            lock.lock();
+            --running_;
+            if(wanted_ == 0 && running_ == 0)
+                done_.notify_all();
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_, done_;
+    std::vector<std::thread> threads_;
+    const std::function<void()>* job_ = nullptr;
+    unsigned wanted_ = 0, running_ = 0;
+    std::uint64_t generation_ = 0;
+    bool stop_                = false;
+};
+
 } // namespace
 
 void set_default_arch(const std::string& arch)
 {
-    std::lock_guard lock(state_mutex);
-    if(default_arch.empty())
-        default_arch = arch;
+    std::lock_guard lock(state_mutex());
+    if(default_arch().empty())
+        default_arch() = arch;
 }
 
 std::string running_arch()
@@ -137,8 +229,8 @@ std::string running_arch()
         a = env;
     else
     {
-        std::lock_guard lock(state_mutex);
-        a = default_arch.empty() ? "gfx942" : default_arch;
+        std::lock_guard lock(state_mutex());
+        a = default_arch().empty() ? "gfx942" : default_arch();
     }
     if(find_arch(a) == nullptr)
         fail("CK_TILE_HIP_CPU_ARCH=" + a + ": hip-cpu runs gfx942 and gfx950");
@@ -170,7 +262,7 @@ void launch(const kernel_launch& k)
     std::vector<std::uint8_t> packet(64, 0), queue(256, 0);
     {
         std::size_t explicit_index = 0;
-        const int dims = k.grid[2] * k.block[2] > 1 ? 3 : k.grid[1] * k.block[1] > 1 ? 2 : 1;
+        const int dims             = k.grid[2] * k.block[2] > 1 ? 3 : k.grid[1] * k.block[1] > 1 ? 2 : 1;
         for(const auto& a : info.arguments)
         {
             const std::string& kind = a.value_kind;
@@ -224,15 +316,15 @@ void launch(const kernel_launch& k)
     } untracked{{kernarg.data(), packet.data(), queue.data()}};
 
     dispatch d;
-    d.prog      = &lk.prog;
-    d.code_base = reinterpret_cast<std::uint64_t>(lk.co->image());
-    d.lds_bytes = static_cast<std::uint32_t>(lds_bytes);
-    d.lds_limit = facts.lds_bytes;
-    d.kernarg   = reinterpret_cast<std::uint64_t>(kernarg.data());
+    d.prog            = &lk.prog;
+    d.code_base       = reinterpret_cast<std::uint64_t>(lk.co->image());
+    d.lds_bytes       = static_cast<std::uint32_t>(lds_bytes);
+    d.lds_limit       = facts.lds_bytes;
+    d.kernarg         = reinterpret_cast<std::uint64_t>(kernarg.data());
     d.dispatch_packet = reinterpret_cast<std::uint64_t>(packet.data());
 
-    const int waves_per_group = static_cast<int>((threads + lanes - 1) / lanes);
-    const std::uint32_t user_sgprs = (desc.rsrc2 >> 1) & 0x1f;
+    const int waves_per_group       = static_cast<int>((threads + lanes - 1) / lanes);
+    const std::uint32_t user_sgprs  = (desc.rsrc2 >> 1) & 0x1f;
     const std::uint32_t entry_index = 0;
     const std::uint64_t groups      = std::uint64_t{k.grid[0]} * k.grid[1] * k.grid[2];
 
@@ -323,7 +415,8 @@ void launch(const kernel_launch& k)
                         exec |= std::uint64_t{1} << l;
                         const std::uint32_t x = static_cast<std::uint32_t>(t % k.block[0]);
                         const std::uint32_t y = static_cast<std::uint32_t>((t / k.block[0]) % k.block[1]);
-                        const std::uint32_t z = static_cast<std::uint32_t>(t / (std::uint64_t{k.block[0]} * k.block[1]));
+                        const std::uint32_t z =
+                            static_cast<std::uint32_t>(t / (std::uint64_t{k.block[0]} * k.block[1]));
                         w.v[0][l] = x | y << 10 | z << 20;
                     }
                     w.set_exec(exec);
@@ -383,18 +476,12 @@ void launch(const kernel_launch& k)
         }
     };
 
-    const unsigned hw      = std::max(1u, std::thread::hardware_concurrency());
-    const unsigned workers = static_cast<unsigned>(std::min<std::uint64_t>(hw, groups));
+    worker_pool& pool      = worker_pool::get();
+    const unsigned workers = static_cast<unsigned>(std::min<std::uint64_t>(pool.size(), groups));
     if(workers <= 1)
         run_groups();
     else
-    {
-        std::vector<std::thread> pool;
-        for(unsigned t = 0; t < workers; ++t)
-            pool.emplace_back(run_groups);
-        for(auto& t : pool)
-            t.join();
-    }
+        pool.run(workers, std::function<void()>(run_groups));
     if(failed)
         fail(who + ": " + failure);
 }

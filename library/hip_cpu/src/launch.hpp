@@ -30,12 +30,12 @@ std::string running_arch();
 
 struct kernel_launch
 {
-    const void* bundle = nullptr;  // the offload bundle that holds the kernel
-    std::string kernel;            // its symbol name (mangled)
-    std::uint32_t grid[3]  = {1, 1, 1};
-    std::uint32_t block[3] = {1, 1, 1};
+    const void* bundle = nullptr; // the offload bundle that holds the kernel
+    std::string kernel;           // its symbol name (mangled)
+    std::uint32_t grid[3]   = {1, 1, 1};
+    std::uint32_t block[3]  = {1, 1, 1};
     std::size_t dynamic_lds = 0;
-    void** args = nullptr;         // hipLaunchKernel's: one pointer per explicit argument
+    void** args             = nullptr; // hipLaunchKernel's: one pointer per explicit argument
 };
 
 // Runs the kernel to completion on the host (synchronously). Throws launch_failure.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "memory.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -18,6 +19,11 @@ table& the_table()
 {
     static table t;
     return t;
+}
+std::atomic<std::uint64_t>& generation()
+{
+    static std::atomic<std::uint64_t> g{1};
+    return g;
 }
 } // namespace
 
@@ -46,6 +52,7 @@ bool release(void* p)
             return false;
         t.owned.erase(it);
         t.blocks.erase(key);
+        generation().fetch_add(1);
     }
     std::free(p);
     return true;
@@ -63,6 +70,7 @@ void forget(const void* p)
     auto& t = the_table();
     std::lock_guard lock(t.mutex);
     t.blocks.erase(reinterpret_cast<std::uint64_t>(p));
+    generation().fetch_add(1);
 }
 
 bool find_allocation(std::uint64_t address, std::uint64_t bytes, allocation& out)
@@ -78,5 +86,7 @@ bool find_allocation(std::uint64_t address, std::uint64_t bytes, allocation& out
     out = {it->first, it->second};
     return true;
 }
+
+std::uint64_t allocation_generation() { return generation().load(std::memory_order_relaxed); }
 
 } // namespace hip_cpu

@@ -26,4 +26,8 @@ void forget(const void* p);
 // The allocation that holds [address, address + bytes), if any.
 bool find_allocation(std::uint64_t address, std::uint64_t bytes, allocation& out);
 
+// Changes whenever an allocation goes away (release, forget): a cached find_allocation result is
+// valid while this stays the same.
+std::uint64_t allocation_generation();
+
 } // namespace hip_cpu

@@ -80,18 +80,24 @@ struct reader
             return string(bytes(t & 0x1f));
         switch(t)
         {
-        case 0xc0: return value{};
+        case 0xc0:
+            return value{};
         case 0xc2:
-        case 0xc3: {
+        case 0xc3:
+        {
             value v;
             v.type = value::kind::boolean;
             v.b    = t == 0xc3;
             return v;
         }
-        case 0xc4: return string(bytes(be(1)));
-        case 0xc5: return string(bytes(be(2)));
-        case 0xc6: return string(bytes(be(4)));
-        case 0xca: {
+        case 0xc4:
+            return string(bytes(be(1)));
+        case 0xc5:
+            return string(bytes(be(2)));
+        case 0xc6:
+            return string(bytes(be(4)));
+        case 0xca:
+        {
             const std::uint32_t bits = static_cast<std::uint32_t>(be(4));
             float f;
             std::memcpy(&f, &bits, 4);
@@ -100,29 +106,46 @@ struct reader
             v.f    = f;
             return v;
         }
-        case 0xcb: {
+        case 0xcb:
+        {
             const std::uint64_t bits = be(8);
             value v;
             v.type = value::kind::floating;
             std::memcpy(&v.f, &bits, 8);
             return v;
         }
-        case 0xcc: return integer(static_cast<std::int64_t>(be(1)));
-        case 0xcd: return integer(static_cast<std::int64_t>(be(2)));
-        case 0xce: return integer(static_cast<std::int64_t>(be(4)));
-        case 0xcf: return integer(static_cast<std::int64_t>(be(8)));
-        case 0xd0: return integer(static_cast<std::int8_t>(be(1)));
-        case 0xd1: return integer(static_cast<std::int16_t>(be(2)));
-        case 0xd2: return integer(static_cast<std::int32_t>(be(4)));
-        case 0xd3: return integer(static_cast<std::int64_t>(be(8)));
-        case 0xd9: return string(bytes(be(1)));
-        case 0xda: return string(bytes(be(2)));
-        case 0xdb: return string(bytes(be(4)));
-        case 0xdc: return array(be(2));
-        case 0xdd: return array(be(4));
-        case 0xde: return map(be(2));
-        case 0xdf: return map(be(4));
-        default: throw std::runtime_error("msgpack: unsupported type byte " + std::to_string(t));
+        case 0xcc:
+            return integer(static_cast<std::int64_t>(be(1)));
+        case 0xcd:
+            return integer(static_cast<std::int64_t>(be(2)));
+        case 0xce:
+            return integer(static_cast<std::int64_t>(be(4)));
+        case 0xcf:
+            return integer(static_cast<std::int64_t>(be(8)));
+        case 0xd0:
+            return integer(static_cast<std::int8_t>(be(1)));
+        case 0xd1:
+            return integer(static_cast<std::int16_t>(be(2)));
+        case 0xd2:
+            return integer(static_cast<std::int32_t>(be(4)));
+        case 0xd3:
+            return integer(static_cast<std::int64_t>(be(8)));
+        case 0xd9:
+            return string(bytes(be(1)));
+        case 0xda:
+            return string(bytes(be(2)));
+        case 0xdb:
+            return string(bytes(be(4)));
+        case 0xdc:
+            return array(be(2));
+        case 0xdd:
+            return array(be(4));
+        case 0xde:
+            return map(be(2));
+        case 0xdf:
+            return map(be(4));
+        default:
+            throw std::runtime_error("msgpack: unsupported type byte " + std::to_string(t));
         }
     }
 };

@@ -12,13 +12,22 @@ namespace hip_cpu::msgpack {
 
 struct value
 {
-    enum class kind { nil, boolean, integer, floating, string, array, map } type = kind::nil;
-    bool b          = false;
-    std::int64_t i  = 0;
-    double f        = 0;
+    enum class kind
+    {
+        nil,
+        boolean,
+        integer,
+        floating,
+        string,
+        array,
+        map
+    } type         = kind::nil;
+    bool b         = false;
+    std::int64_t i = 0;
+    double f       = 0;
     std::string s;
-    std::vector<value> items;                 // array
-    std::vector<value> keys, values;          // map, in order
+    std::vector<value> items;        // array
+    std::vector<value> keys, values; // map, in order
 
     // The map entry whose key is the string `key`; nullptr when absent or not a map.
     const value* find(const std::string& key) const;

@@ -20,15 +20,24 @@ int dpp_source_lane(int l, std::uint16_t c)
         return row + ((in_row - (c - 0x120)) & 15);
     switch(c)
     {
-    case 0x130: return l + 1 < 64 ? l + 1 : -1;
-    case 0x134: return (l + 1) & 63;
-    case 0x138: return l - 1;
-    case 0x13c: return (l + 63) & 63;
-    case 0x140: return row + 15 - in_row;
-    case 0x141: return (l & ~7) + 7 - (l & 7);
-    case 0x142: return l >= 16 ? row - 1 : -1;
-    case 0x143: return l >= 32 ? 31 : -1;
-    default: return -1;
+    case 0x130:
+        return l + 1 < 64 ? l + 1 : -1;
+    case 0x134:
+        return (l + 1) & 63;
+    case 0x138:
+        return l - 1;
+    case 0x13c:
+        return (l + 63) & 63;
+    case 0x140:
+        return row + 15 - in_row;
+    case 0x141:
+        return (l & ~7) + 7 - (l & 7);
+    case 0x142:
+        return l >= 16 ? row - 1 : -1;
+    case 0x143:
+        return l >= 32 ? 31 : -1;
+    default:
+        return -1;
     }
 }
 
@@ -54,7 +63,7 @@ void read_vsources(wave& w, const inst& i, int first, int n, vfloat f, vsources&
     s.write_mask = w.exec();
     for(int k = 0; k < n; ++k)
     {
-        const operand& o = i.op[first + k];
+        const operand& o       = i.op[first + k];
         const std::uint32_t* p = vread(w, i, o, s.tmp[k]);
         if(i.dpp && k == 0)
         {
@@ -63,13 +72,13 @@ void read_vsources(wave& w, const inst& i, int first, int n, vfloat f, vsources&
             lane_u32 moved;
             for(int l = 0; l < lanes; ++l)
             {
-                const int sl = dpp_source_lane(l, i.dpp_ctrl);
+                const int sl  = dpp_source_lane(l, i.dpp_ctrl);
                 const bool ok = sl >= 0 && ((e >> sl) & 1);
                 moved[l]      = ok ? p[sl] : 0;
                 valid |= std::uint64_t{ok} << l;
             }
             std::memcpy(s.tmp[k], moved, sizeof(moved));
-            p = s.tmp[k];
+            p                  = s.tmp[k];
             std::uint64_t rows = 0;
             for(int l = 0; l < lanes; ++l)
                 if(((i.row_mask >> (l >> 4)) & 1) && ((i.bank_mask >> ((l >> 2) & 3)) & 1))
@@ -104,7 +113,8 @@ void read_vsources(wave& w, const inst& i, int first, int n, vfloat f, vsources&
     }
 }
 
-void write_vresult(wave& w, const inst& i, const operand& dst, std::uint32_t* r, std::uint64_t mask, vfloat f, bool half)
+void write_vresult(wave& w, const inst& i, const operand& dst, std::uint32_t* r, std::uint64_t mask, vfloat f,
+                   bool half)
 {
     if(f == vfloat::f32 && (i.clamp || i.omod != 0))
     {
@@ -126,8 +136,8 @@ void write_vresult(wave& w, const inst& i, const operand& dst, std::uint32_t* r,
     lane_u32& d = vdst(w, dst);
     if(i.sdwa && !(i.dst_sel == 6))
     {
-        const std::uint8_t sel = i.dst_sel;
-        const int shift        = sel <= 3 ? 8 * sel : 16 * (sel - 4);
+        const std::uint8_t sel    = i.dst_sel;
+        const int shift           = sel <= 3 ? 8 * sel : 16 * (sel - 4);
         const std::uint32_t field = (sel <= 3 ? 0xffu : 0xffffu) << shift;
         for(int l = 0; l < lanes; ++l)
         {

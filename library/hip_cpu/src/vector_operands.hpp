@@ -16,7 +16,12 @@ struct vsources
     std::uint64_t write_mask = 0;
 };
 
-enum class vfloat : std::uint8_t { none, f32, f16 };
+enum class vfloat : std::uint8_t
+{
+    none,
+    f32,
+    f16
+};
 
 // Reads n sources starting at operand `first` (sources k = 0..n-1). F says how the float modifiers
 // apply (|x|, -x on the sign bit of f32 or of the low f16).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The HIP runtime for the hip backend. With ROCm installed this is <hip/hip_runtime.h>.
+// The HIP runtime for the hip backend: <hip/hip_runtime.h>, ROCm's, or hip-cpu's where ROCm is absent
+// (CK_TILE_HIP_RUNTIME=cpu: library/hip_cpu/include).
 // A device-code-only build (CK_TILE_DEVICE_CODE_ONLY: clang-22 -nogpuinc, no ROCm on the machine)
 // still parses host code, so it gets declarations of the few runtime names the library uses;
 // nothing is defined, since no host code is generated in such a build.
