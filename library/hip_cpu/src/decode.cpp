@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -238,6 +239,10 @@ void parse_operand(std::string s, operand& o, const_type t)
         o.kind = operand::off;
         return;
     }
+    // a literal the printer marks as such: lit(0xffffffff), lit64(...)
+    for(const char* wrap : {"lit(", "lit64("})
+        if(starts_with(s, wrap) && s.back() == ')')
+            s = s.substr(std::strlen(wrap), s.size() - std::strlen(wrap) - 1);
     if(parse_register(s, o))
         return;
     if(!s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-'))
@@ -326,6 +331,8 @@ void parse_modifier(const std::string& tok, inst& i)
         i.cbsz = static_cast<std::uint8_t>(parse_int(value));
     else if(key == "abid")
         i.abid = static_cast<std::uint8_t>(parse_int(value));
+    else if(key == "bitop3")
+        i.bitop3 = static_cast<std::uint8_t>(parse_int(value));
     else if(key == "blgp")
         i.blgp = static_cast<std::uint8_t>(parse_int(value));
     else if(key == "dst_sel")

@@ -37,6 +37,7 @@ struct dispatch
     std::uint32_t lds_bytes = 0; // LDS of a workgroup: static + dynamic
     std::uint32_t lds_limit = 0; // the arch's LDS per workgroup
     std::uint64_t kernarg = 0, dispatch_packet = 0;
+    bool fp8_ocp = false; // the arch's 8-bit float encoding: OCP (gfx950) or FNUZ (gfx942)
 };
 
 struct workgroup;

@@ -33,6 +33,12 @@ void mark_pending(wave& w, const operand& dst, u32 tag, int dwords)
         (*p)[dst.reg + k] = tag;
 }
 
+void retire(wave& w, std::vector<pending_op>& ops, bool vm, int keep);
+
+// The counters' capacity (gfx9: vmcnt 6 bits, lgkmcnt 4 bits). A wave cannot have more operations
+// outstanding: issuing one more waits for the oldest, so the compiler may rely on that wait.
+constexpr int vmcnt_max = 63, lgkmcnt_max = 15;
+
 // Records an issued operation that counts in vmcnt (vm) or lgkmcnt, writing `dwords` registers of
 // dst (0: none, a store).
 void issue(wave& w, const inst& i, bool vm, const operand* dst, int dwords, bool smem = false)
@@ -55,6 +61,9 @@ void issue(wave& w, const inst& i, bool vm, const operand* dst, int dwords, bool
         ++w.smem_outstanding;
     }
     ops.push_back(op);
+    const int max = vm ? vmcnt_max : lgkmcnt_max;
+    if(static_cast<int>(ops.size()) > max)
+        retire(w, ops, vm, max);
 }
 
 void retire(wave& w, std::vector<pending_op>& ops, bool vm, int keep)
@@ -474,8 +483,8 @@ inline std::uint8_t* lds_ptr(const wave& w, const inst& i, int lane, u32 address
 template <int Bytes, bool Signed = false, int Half = -1>
 void ds_read(wave& w, const inst& i)
 {
-    lane_u32 ta;
-    const u32* addr      = vread(w, i, i.op[1], ta);
+    lane_u32 ta, addr; // a copy: the destination may be the address register
+    std::memcpy(addr, vread(w, i, i.op[1], ta), sizeof(addr));
     const u64 e          = w.exec();
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
     for(int l = 0; l < lanes; ++l)
@@ -529,8 +538,8 @@ void ds_write(wave& w, const inst& i)
 template <int Bytes, int Stride>
 void ds_read2(wave& w, const inst& i)
 {
-    lane_u32 ta;
-    const u32* addr  = vread(w, i, i.op[1], ta);
+    lane_u32 ta, addr; // a copy: the destination may be the address register
+    std::memcpy(addr, vread(w, i, i.op[1], ta), sizeof(addr));
     const u64 e      = w.exec();
     constexpr int dw = Bytes / 4;
     for(int l = 0; l < lanes; ++l)

@@ -4,9 +4,11 @@
 // gathered from the lanes' registers into the model's per-lane buffers, the model computes D for
 // the wave, and D is written back. MFMA ignores EXEC: every lane takes part.
 //
-// Not yet here: the fp8/bf8 instructions (their element encoding is the running arch's, FNUZ on
-// gfx942 and OCP on gfx950, while the model is compiled for one), the f8f6f4 formats, and the
-// broadcast controls cbsz/abid/blgp; a kernel that uses them fails at load or at the instruction.
+// The 8-bit float instructions read their elements in the running arch's encoding (FNUZ on gfx942,
+// OCP on gfx950): the same layouts as the model's instructions, with the element types of that
+// encoding. gfx950's f8f6f4 instructions take fp8 or bf8 per operand (cbsz for A, blgp for B); the
+// 6- and 4-bit formats are not implemented (a launch that uses them stops at the instruction), nor
+// are the broadcast controls cbsz/abid/blgp of the other instructions.
 #define CK_TILE_BACKEND_EMULATOR 1
 #define CK_TILE_EMULATE_GFX950 1 // the model of every instruction (gfx950 has them all but fp8 differs)
 #include "ck_tile/core/arch/emulator/mfma.hpp"
@@ -14,16 +16,33 @@
 #include "engine.hpp"
 
 namespace hip_cpu {
+// An MFMA of 8-bit float elements A and B with the layout of the model's instruction of that
+// shape (M x N x K, elements per lane), for the encodings the running arch reads.
+template <typename A, typename B, int M, int N, int K, int APerLane, int CPerLane>
+struct fp8_mfma
+{};
+} // namespace hip_cpu
+
+namespace ck_tile {
+template <typename A, typename B, int M, int N, int K, int APerLane, int CPerLane>
+struct mfma_traits<hip_cpu::fp8_mfma<A, B, M, N, K, APerLane, CPerLane>>
+    : detail::mfma_traits_base<A, B, float, M, N, K, 1, APerLane, CPerLane, mfma_set::cdna3>
+{
+    static constexpr const char* mnemonic = "v_mfma (8-bit floats)";
+};
+} // namespace ck_tile
+
+namespace hip_cpu {
 namespace {
 
 template <typename Instr>
-void mfma(wave& w, const inst& i)
+void mfma(wave& w, const inst& i, bool check_broadcasts = true)
 {
     using model    = ck_tile::emu::mfma_model<Instr>;
     using a_buffer = typename model::a_buffer;
     using b_buffer = typename model::b_buffer;
     using c_buffer = typename model::c_buffer;
-    if(i.cbsz != 0 || i.abid != 0 || i.blgp != 0)
+    if(check_broadcasts && (i.cbsz != 0 || i.abid != 0 || i.blgp != 0))
         fault(w, i, "MFMA with cbsz/abid/blgp broadcasts, which hip-cpu does not implement");
     struct lane_operands
     {
@@ -61,11 +80,57 @@ void mfma(wave& w, const inst& i)
     }
 }
 
+template <typename Instr>
+void mfma_op(wave& w, const inst& i)
+{
+    mfma<Instr>(w, i);
+}
+
+// v_mfma_*_<a>_<b> of gfx942/gfx950: A and B in the arch's fp8 (e4m3) or bf8 (e5m2)
+template <bool ABf8, bool BBf8, int M, int N, int K, int APerLane, int CPerLane>
+void mfma_fp8(wave& w, const inst& i)
+{
+    using ck_tile::bf8_fnuz_t, ck_tile::bf8_ocp_t, ck_tile::fp8_fnuz_t, ck_tile::fp8_ocp_t;
+    using a_ocp  = std::conditional_t<ABf8, bf8_ocp_t, fp8_ocp_t>;
+    using b_ocp  = std::conditional_t<BBf8, bf8_ocp_t, fp8_ocp_t>;
+    using a_fnuz = std::conditional_t<ABf8, bf8_fnuz_t, fp8_fnuz_t>;
+    using b_fnuz = std::conditional_t<BBf8, bf8_fnuz_t, fp8_fnuz_t>;
+    if(w.d->fp8_ocp)
+        mfma<fp8_mfma<a_ocp, b_ocp, M, N, K, APerLane, CPerLane>>(w, i);
+    else
+        mfma<fp8_mfma<a_fnuz, b_fnuz, M, N, K, APerLane, CPerLane>>(w, i);
+}
+
+// gfx950's v_mfma_f32_*_f8f6f4: cbsz and blgp give A's and B's formats (0 fp8, 1 bf8, 2..4 the
+// 6- and 4-bit formats, whose operands are narrower)
+template <int M, int N, int K, int CPerLane>
+void mfma_f8f6f4(wave& w, const inst& i)
+{
+    if(i.cbsz > 1 || i.blgp > 1)
+        fault(w, i, "v_mfma f8f6f4 with 6- or 4-bit formats (cbsz/blgp > 1), which hip-cpu does not implement");
+    auto run = [&](auto a_bf8, auto b_bf8) {
+        using ck_tile::bf8_ocp_t, ck_tile::fp8_ocp_t;
+        using A = std::conditional_t<decltype(a_bf8)::value, bf8_ocp_t, fp8_ocp_t>;
+        using B = std::conditional_t<decltype(b_bf8)::value, bf8_ocp_t, fp8_ocp_t>;
+        mfma<fp8_mfma<A, B, M, N, K, 32, CPerLane>>(w, i, false);
+    };
+    using f = std::false_type;
+    using t = std::true_type;
+    if(i.cbsz == 0 && i.blgp == 0)
+        run(f{}, f{});
+    else if(i.cbsz == 0)
+        run(f{}, t{});
+    else if(i.blgp == 0)
+        run(t{}, f{});
+    else
+        run(t{}, t{});
+}
+
 } // namespace
 
 void add_mfma_instructions(handler_table& t)
 {
-#define MFMA(NAME) t[ck_tile::mfma_traits<ck_tile::mfma_instr::NAME>::mnemonic] = {mfma<ck_tile::mfma_instr::NAME>}
+#define MFMA(NAME) t[ck_tile::mfma_traits<ck_tile::mfma_instr::NAME>::mnemonic] = {mfma_op<ck_tile::mfma_instr::NAME>}
     MFMA(v_mfma_f32_32x32x8_f16);
     MFMA(v_mfma_f32_16x16x16_f16);
     MFMA(v_mfma_f32_32x32x8_bf16);
@@ -83,6 +148,16 @@ void add_mfma_instructions(handler_table& t)
     MFMA(v_mfma_i32_32x32x32_i8);
     MFMA(v_mfma_i32_16x16x64_i8);
 #undef MFMA
+    t["v_mfma_f32_32x32x16_fp8_fp8"] = {mfma_fp8<false, false, 32, 32, 16, 8, 16>};
+    t["v_mfma_f32_32x32x16_fp8_bf8"] = {mfma_fp8<false, true, 32, 32, 16, 8, 16>};
+    t["v_mfma_f32_32x32x16_bf8_fp8"] = {mfma_fp8<true, false, 32, 32, 16, 8, 16>};
+    t["v_mfma_f32_32x32x16_bf8_bf8"] = {mfma_fp8<true, true, 32, 32, 16, 8, 16>};
+    t["v_mfma_f32_16x16x32_fp8_fp8"] = {mfma_fp8<false, false, 16, 16, 32, 8, 4>};
+    t["v_mfma_f32_16x16x32_fp8_bf8"] = {mfma_fp8<false, true, 16, 16, 32, 8, 4>};
+    t["v_mfma_f32_16x16x32_bf8_fp8"] = {mfma_fp8<true, false, 16, 16, 32, 8, 4>};
+    t["v_mfma_f32_16x16x32_bf8_bf8"] = {mfma_fp8<true, true, 16, 16, 32, 8, 4>};
+    t["v_mfma_f32_32x32x64_f8f6f4"]  = {mfma_f8f6f4<32, 32, 64, 16>};
+    t["v_mfma_f32_16x16x128_f8f6f4"] = {mfma_f8f6f4<16, 16, 128, 4>};
 
     auto move = [](wave& w, const inst& i) {
         lane_u32 tmp;

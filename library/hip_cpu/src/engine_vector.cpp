@@ -256,6 +256,41 @@ void add_vector_instructions(handler_table& t)
     I16_2(v_sub_u16, (a - b) & 0xffff);
     I16_2(v_mul_lo_u16, (a * b) & 0xffff);
 
+    // v_bitop3 (gfx950): each result bit is the truth table's bit (S0 << 2 | S1 << 1 | S2) of the
+    // sources' bits
+    t["v_bitop3_b32"] = {[](wave& w, const inst& i) {
+        const u32 table = i.bitop3;
+        vsources s;
+        read_vsources(w, i, 1, 3, vfloat::none, s);
+        lane_u32 r;
+        for(int l = 0; l < lanes; ++l)
+        {
+            const u32 a = s.p[0][l], b = s.p[1][l], c = s.p[2][l];
+            u32 x = 0;
+            for(u32 m = 0; m < 8; ++m)
+                if((table >> m) & 1)
+                    x |= ((m & 4) ? a : ~a) & ((m & 2) ? b : ~b) & ((m & 1) ? c : ~c);
+            r[l] = x;
+        }
+        write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::none);
+    }};
+    t["v_bitop3_b16"] = {[](wave& w, const inst& i) {
+        const u32 table = i.bitop3;
+        vsources s;
+        read_vsources(w, i, 1, 3, vfloat::f16, s); // f16: op_sel picks the sources' halves
+        lane_u32 r;
+        for(int l = 0; l < lanes; ++l)
+        {
+            const u32 a = s.p[0][l], b = s.p[1][l], c = s.p[2][l];
+            u32 x = 0;
+            for(u32 m = 0; m < 8; ++m)
+                if((table >> m) & 1)
+                    x |= ((m & 4) ? a : ~a) & ((m & 2) ? b : ~b) & ((m & 1) ? c : ~c);
+            r[l] = x & 0xffff;
+        }
+        write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::none, true);
+    }};
+
     // ---- integer arithmetic ----
     V2(v_add_u32, a + b);
     V2(v_sub_u32, a - b);

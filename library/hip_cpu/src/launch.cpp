@@ -30,8 +30,9 @@ struct arch_facts
 {
     const char* name;
     std::uint32_t lds_bytes;
+    bool fp8_ocp; // the encoding its fp8/bf8 instructions read
 };
-constexpr arch_facts archs[] = {{"gfx942", 64 * 1024}, {"gfx950", 160 * 1024}};
+constexpr arch_facts archs[] = {{"gfx942", 64 * 1024, false}, {"gfx950", 160 * 1024, true}};
 
 const arch_facts* find_arch(const std::string& a)
 {

@@ -36,7 +36,10 @@ void* allocate(std::size_t bytes)
     std::memset(p, 0, rounded == 0 ? 256 : rounded);
     auto& t = the_table();
     std::lock_guard lock(t.mutex);
-    t.blocks[reinterpret_cast<std::uint64_t>(p)] = bytes;
+    // whole dwords: a dword access that starts inside an allocation stays inside (ROCm allocates
+    // whole pages; kernels rely on the dword that holds a buffer's last 16-bit element, e.g. a
+    // packed atomic that adds -0 to the other half)
+    t.blocks[reinterpret_cast<std::uint64_t>(p)] = (bytes + 3) / 4 * 4;
     t.owned[reinterpret_cast<std::uint64_t>(p)]  = true;
     return p;
 }

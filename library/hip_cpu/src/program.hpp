@@ -63,6 +63,7 @@ struct inst
     std::uint8_t omod   = 0;                                        // 0 none, 1 mul:2, 2 mul:4, 3 div:2
     std::uint8_t op_sel = 0, op_sel_hi = 0, neg_lo = 0, neg_hi = 0; // VOP3/VOP3P, bit per source
     std::uint8_t cbsz = 0, abid = 0, blgp = 0;                      // MFMA
+    std::uint8_t bitop3 = 0;                                        // v_bitop3: the truth table
     std::int8_t vmcnt = -1, lgkmcnt = -1;                           // s_waitcnt (-1: not waited on)
     // SDWA: selects 0..3 BYTE_n, 4..5 WORD_n, 6 DWORD; dst_unused 0 pad, 1 sext, 2 preserve
     bool sdwa            = false;
