@@ -6,7 +6,9 @@
 - ``build [pytest args]``: the same selection, built and not run (``--build-only``).
 - ``bench [pytest args]``: the ``bench = true`` cases under pytest-benchmark, ``--rounds N``,
   JSON in ``<build root>/reports/bench.json``, ``--compare OLD.json``;
-  ``bench --no-run --compare OLD.json [NEW.json]`` only compares two files.
+  ``bench --no-run --compare OLD.json [NEW.json]`` only compares two files;
+  ``bench --backend emulator,hip``: one run per backend (``bench-<backend>.json``), then the
+  second beside the first (without a GPU ``hip`` is hip-cpu: the same cases on both CPU engines).
 - ``tests [--python-only] [--archs A,B] [--pytest ARGS...]``: the project's own tests (pytest on
   python/tests, then the C++ tests through ctest on the emulator for each arch).
 - ``device-check [--archs A,B] [--targets GLOB]``: see :mod:`ck_tile_nox.device_check`.
@@ -62,8 +64,43 @@ def _pytest(argv: list[str], *extra: str) -> int:
     return int(pytest.main([*PLUGIN, *extra, *filter(None, [junit]), *_paths(argv), *argv]))
 
 
+def _backends(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The ``--backend`` values (``a,b`` allowed) and ``argv`` without that option."""
+    backends, rest, it = [], [], iter(argv)
+    for a in it:
+        if a == "--backend":
+            backends += next(it, "").split(",")
+        elif a.startswith("--backend="):
+            backends += a.split("=", 1)[1].split(",")
+        else:
+            rest.append(a)
+    return [b.strip() for b in backends if b.strip()], rest
+
+
+def _bench_run(argv: list[str], json_path: Path, root: Path) -> int:
+    return _pytest(
+        argv,
+        "--benchmark-only",
+        f"--benchmark-json={json_path}",
+        f"--benchmark-storage=file://{(root / 'reports' / 'benchmarks').resolve()}",
+        "--benchmark-autosave",
+        "--benchmark-columns=median,min,max,rounds",
+    )
+
+
 def bench(argv: list[str]) -> int:
     root = _known(argv).build_root
+    backends, rest = _backends(argv)
+    if len(backends) > 1 and "--no-run" not in argv:
+        # the same bench cases on each backend, then the others beside the first
+        jsons, status = [], 0
+        for b in backends:
+            jsons.append(root / "reports" / f"bench-{b}.json")
+            status = max(status, _bench_run([*rest, "--backend", b], jsons[-1], root))
+        for other in jsons[1:]:
+            if jsons[0].is_file() and other.is_file():
+                compare_files(jsons[0], other)
+        return status
     if "--no-run" in argv:
         rest = [a for a in argv if a != "--no-run"]
         opts = argparse.ArgumentParser(prog="bench --no-run")
@@ -71,14 +108,7 @@ def bench(argv: list[str]) -> int:
         opts.add_argument("new", type=Path, nargs="?", default=root / "reports" / "bench.json")
         args = opts.parse_known_args(rest)[0]
         return compare_files(args.compare, args.new)
-    return _pytest(
-        argv,
-        "--benchmark-only",
-        f"--benchmark-json={root / 'reports' / 'bench.json'}",
-        f"--benchmark-storage=file://{(root / 'reports' / 'benchmarks').resolve()}",
-        "--benchmark-autosave",
-        "--benchmark-columns=median,min,max,rounds",
-    )
+    return _bench_run(argv, root / "reports" / "bench.json", root)
 
 
 def tests(argv: list[str]) -> int:

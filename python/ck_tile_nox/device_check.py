@@ -206,8 +206,10 @@ def inspect(
     objdump: str | None,
     required: Sequence[str],
     min_waves: int | None = None,
+    seen: set[str] | None = None,
 ):
-    """``(kernels, problems)`` of one code object."""
+    """``(kernels, problems)`` of one code object; its instructions' mnemonics are added to
+    ``seen`` when given."""
     data = path.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         if data.startswith(BUNDLE_MAGIC):
@@ -225,8 +227,10 @@ def inspect(
         problems = [] if kernels else ["no kernels"]
         if meta_arch and meta_arch != arch:
             problems.append(f"metadata says {meta_arch}, file name says {arch}")
-        if required:
+        if required or seen is not None:
             found = mnemonics(_out([objdump or "llvm-objdump", "-d", f"--mcpu={arch}", str(path)]))
+            if seen is not None:
+                seen |= found
             problems += [
                 f"missing instruction {m}"
                 for m in required
@@ -246,6 +250,24 @@ def demangle(names: list[str], cxxfilt: str | None) -> dict[str, str]:
     return dict(zip(names, out, strict=True)) if len(out) == len(names) else {n: n for n in names}
 
 
+def engine_mnemonic(mnemonic: str) -> str:
+    """A mnemonic as hip-cpu's instruction table names it: without _e32, _e64, _sdwa, _dpp."""
+    for suffix in ("_e32", "_e64", "_sdwa", "_dpp"):
+        mnemonic = mnemonic.removesuffix(suffix)
+    return mnemonic
+
+
+def coverage_line(seen: set[str], implemented: set[str], objects: int, arch_list: Sequence[str]):
+    """hip-cpu's coverage of the code objects' instructions, and the missing ones."""
+    distinct = {engine_mnemonic(m) for m in seen}
+    missing = sorted(distinct - implemented)
+    line = (
+        f"hip-cpu coverage: {len(distinct)} distinct instructions in {objects} code object(s) "
+        f"({', '.join(arch_list)}); hip-cpu implements {len(distinct) - len(missing)}"
+    )
+    return line + (f"; missing ({len(missing)}): {', '.join(missing)}" if missing else ""), missing
+
+
 def check_dir(
     device: Path,
     targets: list[cases.Target],
@@ -253,10 +275,13 @@ def check_dir(
     wanted: list[str],
     tools: dict[str, str | None],
     report: Path | None = None,
+    implemented: set[str] | None = None,
 ) -> int:
-    """Check every code object in ``device``; print the table; return the exit status."""
+    """Check every code object in ``device``; print the table (and, given hip-cpu's
+    ``implemented`` instructions, its coverage line); return the exit status."""
     by_name = {t.name: t for t in targets}
     rows, problems, data = [], [], []
+    seen: set[str] | None = set() if implemented is not None else None
     for path in sorted(device.glob("*.co")):
         tname, _, arch = path.stem.rpartition(".")
         if arch not in arch_list or not matches(tname, wanted):
@@ -264,7 +289,7 @@ def check_dir(
         required = by_name[tname].instructions_for(arch) if tname in by_name else []
         min_waves = by_name[tname].device_check.min_waves_per_simd if tname in by_name else None
         kernels, found = inspect(
-            path, arch, tools["readelf"] or "", tools["objdump"], required, min_waves
+            path, arch, tools["readelf"] or "", tools["objdump"], required, min_waves, seen
         )
         problems += [f"{tname} {arch}: {p}" for p in found]
         names = demangle([k.name for k in kernels], tools["cxxfilt"])
@@ -327,9 +352,19 @@ def check_dir(
     problems += [] if data else [f"no code objects in {device}"]
     for p in problems:
         print(f"FAIL  {p}")
+    coverage: dict[str, Any] = {}
+    if implemented is not None and seen is not None:
+        line, missing = coverage_line(seen, implemented, len(data), arch_list)
+        print(line)
+        coverage = {"seen": sorted({engine_mnemonic(m) for m in seen}), "missing": missing}
     if report:
         report.parent.mkdir(parents=True, exist_ok=True)
-        report.write_text(json.dumps({"code_objects": data, "problems": problems}, indent=1))
+        report.write_text(
+            json.dumps(
+                {"code_objects": data, "problems": problems, "hip_cpu_coverage": coverage},
+                indent=1,
+            )
+        )
     print(
         f"device check: {len(rows)} kernel(s) in {len(data)} code object(s); "
         f"{len(problems)} problem(s)"
@@ -373,13 +408,24 @@ def main(opts: Any) -> int:
     res = build.build(
         Path.cwd(),
         bdir,
-        code_object_targets(targets, arch_list, wanted),
+        [*code_object_targets(targets, arch_list, wanted), "hip_cpu_instructions"],
         compiler=clang,
         jobs=int(opts.jobs or 2),
         extra=["-DCK_TILE_DEVICE_CODE_ONLY=ON"],
     )
-    if not res.ok():
+    # (the coverage tool is informational: without it there is no coverage line, no failure)
+    if any(t != "hip_cpu_instructions" for t in res.failed):
         print(f"FAILED building the device code (log: {path / build.LOG})\n{res.tail}")
         return 1
     report = opts.build_root / "reports" / "device_check.json"
-    return check_dir(path / "device", targets, arch_list, wanted, tools, report)
+    implemented = hip_cpu_instructions(path)
+    return check_dir(path / "device", targets, arch_list, wanted, tools, report, implemented)
+
+
+def hip_cpu_instructions(build_dir: Path) -> set[str] | None:
+    """The instructions hip-cpu implements (its tool's list), or None when it was not built."""
+    tool = build_dir / "bin" / "hip_cpu_instructions"
+    if not tool.is_file():
+        print("hip-cpu coverage: hip_cpu_instructions was not built")
+        return None
+    return set(_out([str(tool)]).split())

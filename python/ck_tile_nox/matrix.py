@@ -5,8 +5,9 @@ share a build dir, named ``<backend>-<arch>[-<short>_<value>...]`` (``<short>``:
 lowercased without ``CK_TILE_`` and ``ENABLE_``, e.g.
 ``emulator-gfx942-transposed_c_distribution_1``), with ``-full`` appended under the full instance
 profile. Axes reach the compiler as ``-DNAME=VALUE``. On hip-cpu one build serves every arch (one
-code object per arch): the entries of the archs share ``hip-cpu[-<short>_<value>...]``, whose
-GPU_TARGETS lists them all, and a case runs once per arch.
+code object per arch): the entries of the archs share ``hip-cpu[-<short>_<value>...]`` (with the
+archs in the name when they are not all of the arch table's), whose GPU_TARGETS lists them all,
+and a case runs once per arch.
 
 Sharding (``--shard I/N``): the unit of work is one target in one build dir (one compile). Units
 are sorted; with at least N units, unit k goes to shard ``k % N + 1`` with all its cases. With
@@ -24,6 +25,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ck_tile_nox.archs import ARCH_NAMES
 from ck_tile_nox.cases import Scalar, Target
 
 Axes = tuple[tuple[str, Scalar], ...]
@@ -80,7 +82,9 @@ def entries(
     for arch in (a for a in archs if target.valid_on(a)):
         for combo in itertools.product(*(target.matrix[n] for n in names)):
             axes = tuple(zip(names, combo, strict=True))
-            head = ["hip-cpu"] if runtime == "cpu" else [backend, arch]
+            # hip-cpu: one dir for the archs of the build (named after them unless all)
+            subset = [] if tuple(archs) == ARCH_NAMES else list(archs)
+            head = ["hip-cpu", *subset] if runtime == "cpu" else [backend, arch]
             parts = [*head, *(f"{_short(k)}_{v}" for k, v in axes)]
             parts += ["full"] if instances == "full" else []
             gpu_targets = tuple(archs) if runtime == "cpu" else ()

@@ -162,3 +162,27 @@ def test_launch_bounds_reach_the_compiler_and_the_check(
     fails = [ln for ln in capsys.readouterr().out.splitlines() if "per CU" in ln and "FAIL" in ln]
     assert len(fails) == 1 and "LdsHalf" in fails[0]
     assert "1 block(s) of 256 threads per CU < the 2 it is built for" in fails[0]
+
+
+def test_hip_cpu_coverage_line():
+    from ck_tile_nox.device_check import coverage_line, engine_mnemonic
+
+    assert (
+        engine_mnemonic("v_add_u32_e32") == "v_add_u32"
+        and engine_mnemonic("v_or_b32_sdwa") == "v_or_b32"
+    )
+    seen = {"v_add_u32_e32", "v_add_u32_e64", "s_endpgm", "v_cos_f32_e32", "v_mov_b32_dpp"}
+    line, missing = coverage_line(
+        seen, {"v_add_u32", "s_endpgm", "v_mov_b32"}, 3, ["gfx942", "gfx950"]
+    )
+    assert missing == ["v_cos_f32"]
+    assert line == (
+        "hip-cpu coverage: 4 distinct instructions in 3 code object(s) (gfx942, gfx950); "
+        "hip-cpu implements 3; missing (1): v_cos_f32"
+    )
+    assert (
+        coverage_line(
+            seen - {"v_cos_f32_e32"}, {"v_add_u32", "s_endpgm", "v_mov_b32"}, 1, ["gfx942"]
+        )[1]
+        == []
+    )

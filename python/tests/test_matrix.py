@@ -31,6 +31,8 @@ def test_hip_cpu_entries_share_one_build_dir():
         Target(name="t", archs=["gfx950"]), ["gfx942", "gfx950"], "hip", Path("b"), runtime="cpu"
     )
     assert [(d.name, d.arch) for d in only] == [("hip-cpu", "gfx950")]
+    one = entries(Target(name="t"), ["gfx942"], "hip", Path("b"), runtime="cpu")
+    assert [(d.name, d.gpu_targets) for d in one] == [("hip-cpu-gfx942", ("gfx942",))]
 
 
 def test_globs():
@@ -65,3 +67,13 @@ def test_hip_cpu_configure_args():
     (e, *_) = entries(Target(name="t"), ["gfx942"], "emulator", Path("b"))
     args = configure_args(Path("repo"), e, "clang++-22")
     assert "-DGPU_TARGETS=gfx942" in args and not any("HIP_RUNTIME" in a for a in args)
+
+
+def test_bench_backends_option():
+    from ck_tile_nox.cli import _backends
+
+    assert _backends(["-q", "--backend", "emulator,hip", "--rounds", "1"]) == (
+        ["emulator", "hip"],
+        ["-q", "--rounds", "1"],
+    )
+    assert _backends(["--backend=hip"]) == (["hip"], [])

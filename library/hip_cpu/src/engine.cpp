@@ -76,7 +76,10 @@ const handler_table& instruction_table()
         handler_table t;
         add_scalar_instructions(t);
         add_vector_instructions(t);
+        add_float_instructions(t);
+        add_compare_instructions(t);
         add_memory_instructions(t);
+        add_lds_instructions(t);
         add_mfma_instructions(t);
         return t;
     }();

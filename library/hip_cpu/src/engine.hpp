@@ -228,7 +228,10 @@ using handler_table = std::unordered_map<std::string, handler_info>;
 // _dpp), to the table.
 void add_scalar_instructions(handler_table& t);
 void add_vector_instructions(handler_table& t);
+void add_float_instructions(handler_table& t);
+void add_compare_instructions(handler_table& t);
 void add_memory_instructions(handler_table& t);
+void add_lds_instructions(handler_table& t);
 void add_mfma_instructions(handler_table& t);
 const handler_table& instruction_table();
 

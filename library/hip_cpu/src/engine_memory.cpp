@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Memory instructions: scalar loads (SMEM), buffer (MUBUF), global and flat, LDS (DS), atomics, and
-// s_waitcnt with the check that no register is read before the wait that makes its load visible.
+// Memory instructions: scalar loads (SMEM), buffer (MUBUF), global, their atomics, and s_waitcnt
+// (its bookkeeping: waitcnt.cpp). LDS instructions are in engine_lds.cpp.
 //
 // Buffer accesses follow the hardware's buffer-resource rules: the offset (VGPR offset + the
 // instruction's) is 32-bit, and each dword of an access is range-checked against num_records on
 // its own (an out-of-range dword reads 0, a store to it is dropped). Every access that reaches
 // memory must lie inside an allocation, and every LDS access inside the workgroup's LDS; anything
 // else stops the launch (hardware would read or write whatever is there).
+#include "atomic_ops.hpp"
 #include "engine.hpp"
 #include "memory.hpp"
+#include "waitcnt.hpp"
 
 #include <atomic>
 #include <bit>
@@ -19,82 +21,7 @@ namespace {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
-
-// ---- s_waitcnt bookkeeping ------------------------------------------------------------------------
-void mark_pending(wave& w, const operand& dst, u32 tag, int dwords)
-{
-    std::vector<u32>* p = dst.kind == operand::vgpr   ? &w.v_pending
-                          : dst.kind == operand::agpr ? &w.a_pending
-                          : dst.kind == operand::sgpr ? &w.s_pending
-                                                      : nullptr;
-    if(p == nullptr)
-        return;
-    for(int k = 0; k < dwords; ++k)
-        (*p)[dst.reg + k] = tag;
-}
-
-void retire(wave& w, std::vector<pending_op>& ops, bool vm, int keep);
-
-// The counters' capacity (gfx9: vmcnt 6 bits, lgkmcnt 4 bits). A wave cannot have more operations
-// outstanding: issuing one more waits for the oldest, so the compiler may rely on that wait.
-constexpr int vmcnt_max = 63, lgkmcnt_max = 15;
-
-// Records an issued operation that counts in vmcnt (vm) or lgkmcnt, writing `dwords` registers of
-// dst (0: none, a store).
-void issue(wave& w, const inst& i, bool vm, const operand* dst, int dwords, bool smem = false)
-{
-    auto& ops   = vm ? w.vm_ops : w.lgkm_ops;
-    u32& issued = vm ? w.vm_issued : w.lgkm_issued;
-    pending_op op;
-    op.seq = issued++;
-    op.pc  = i.index;
-    if(dst != nullptr && dwords > 0)
-    {
-        op.kind   = dst->kind;
-        op.reg    = dst->reg;
-        op.dwords = static_cast<std::uint16_t>(dwords);
-        mark_pending(w, *dst, (vm ? 0x80000000u : 0u) | (op.seq + 1), dwords);
-    }
-    if(smem)
-    {
-        op.kind |= 0x80; // returns out of order: only lgkmcnt(0) is sure to have it
-        ++w.smem_outstanding;
-    }
-    ops.push_back(op);
-    const int max = vm ? vmcnt_max : lgkmcnt_max;
-    if(static_cast<int>(ops.size()) > max)
-        retire(w, ops, vm, max);
-}
-
-void retire(wave& w, std::vector<pending_op>& ops, bool vm, int keep)
-{
-    const int n = static_cast<int>(ops.size());
-    if(n <= keep)
-        return;
-    std::size_t kept = 0;
-    for(int k = 0; k < n; ++k)
-    {
-        const pending_op op = ops[k];
-        const bool smem     = (op.kind & 0x80) != 0;
-        if(!(k < n - keep && (!smem || keep == 0)))
-        {
-            ops[kept++] = op; // still outstanding
-            continue;
-        }
-        if(smem)
-            --w.smem_outstanding;
-        const u32 tag       = (vm ? 0x80000000u : 0u) | (op.seq + 1);
-        std::vector<u32>* p = (op.kind & 0x7f) == operand::vgpr   ? &w.v_pending
-                              : (op.kind & 0x7f) == operand::agpr ? &w.a_pending
-                              : (op.kind & 0x7f) == operand::sgpr ? &w.s_pending
-                                                                  : nullptr;
-        if(p != nullptr)
-            for(int d = 0; d < op.dwords; ++d)
-                if((*p)[op.reg + d] == tag)
-                    (*p)[op.reg + d] = 0;
-    }
-    ops.resize(kept);
-}
+using namespace atomic_ops;
 
 // ---- global memory --------------------------------------------------------------------------------
 // The allocation last hit by this thread: most accesses of a launch fall in the same few.
@@ -123,6 +50,76 @@ inline std::uint8_t* global_ptr(const wave& w, const inst& i, int lane, u64 addr
         last_hit_generation = generation;
     }
     return reinterpret_cast<std::uint8_t*>(address);
+}
+
+// The fast paths of loads and stores whose active lanes are all in range and inside one
+// allocation: one loop over the lanes per dword (addr: each lane's address), which the host
+// compiler keeps simple, instead of a lane at a time through every dword.
+// Whether the active lanes' accesses of `bytes` at addr all lie in one allocation (the common case,
+// checked once); false sends the caller to the lane-by-lane path, which names the lane at fault.
+inline bool one_allocation(const u64* addr, u64 exec, u64 bytes)
+{
+    u64 lo = ~u64{0}, hi = 0;
+    for(int l = 0; l < lanes; ++l)
+        if((exec >> l) & 1)
+        {
+            lo = addr[l] < lo ? addr[l] : lo;
+            hi = addr[l] > hi ? addr[l] : hi;
+        }
+    if(lo > hi)
+        return true;
+    if(lo >= last_hit.base && hi + bytes <= last_hit.base + last_hit.bytes &&
+       last_hit_generation == allocation_generation())
+        return true;
+    const std::uint64_t generation = allocation_generation();
+    allocation a;
+    if(!find_allocation(lo, hi + bytes - lo, a))
+        return false;
+    last_hit            = a;
+    last_hit_generation = generation;
+    return true;
+}
+
+template <int Bytes, bool Signed, int Half>
+inline void load_lanes(wave& w, const inst& i, const u64* addr, u64 exec)
+{
+    constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
+    constexpr u32 n      = Bytes < 4 ? Bytes : 4;
+    for(int k = 0; k < dwords; ++k)
+    {
+        lane_u32& d = vdst(w, i.op[0], k);
+        for(int l = 0; l < lanes; ++l)
+        {
+            if(!((exec >> l) & 1))
+                continue;
+            u32 v = 0;
+            std::memcpy(&v, reinterpret_cast<const std::uint8_t*>(addr[l]) + 4 * k, n);
+            if constexpr(Bytes == 1 && Signed)
+                v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
+            if constexpr(Bytes == 2 && Signed)
+                v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
+            if constexpr(Half == 0)
+                d[l] = (d[l] & 0xffff0000u) | (v & 0xffff);
+            else if constexpr(Half == 1)
+                d[l] = (d[l] & 0xffffu) | (v << 16);
+            else
+                d[l] = v;
+        }
+    }
+}
+template <int Bytes, bool HighHalf>
+inline void store_lanes(const u32* const* data, const u64* addr, u64 exec)
+{
+    constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
+    constexpr u32 n      = Bytes < 4 ? Bytes : 4;
+    for(int k = 0; k < dwords; ++k)
+        for(int l = 0; l < lanes; ++l)
+        {
+            if(!((exec >> l) & 1))
+                continue;
+            const u32 v = HighHalf ? data[k][l] >> 16 : data[k][l];
+            std::memcpy(reinterpret_cast<std::uint8_t*>(addr[l]) + 4 * k, &v, n);
+        }
 }
 
 // ---- buffer resources ---------------------------------------------------------------------------
@@ -182,7 +179,7 @@ struct buffer_access
 
     // True when every active lane's access of `bytes` is in range and all of them lie in one
     // allocation: then each lane needs neither check (the common case of a tile access).
-    bool all_in(const wave& w, const inst& i, u64 exec, u32 bytes) const
+    bool all_in(const wave& w, const inst& i, u64 exec, u32 bytes, u64* addr) const
     {
         u64 lo = ~u64{0}, hi = 0;
         for(int l = 0; l < lanes; ++l)
@@ -192,6 +189,7 @@ struct buffer_access
             if(!in_range(l, 0, bytes))
                 return false;
             const u64 a = address(l);
+            addr[l]     = a;
             lo          = a < lo ? a : lo;
             hi          = a > hi ? a : hi;
         }
@@ -212,29 +210,10 @@ void buffer_load(wave& w, const inst& i)
     const u64 e          = w.exec();
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
     constexpr u32 n      = Bytes < 4 ? Bytes : 4;
-    if(a.all_in(w, i, e, Bytes))
+    u64 addr[lanes];
+    if(a.all_in(w, i, e, Bytes, addr))
     {
-        for(int l = 0; l < lanes; ++l)
-        {
-            if(!((e >> l) & 1))
-                continue;
-            u32 v[dwords] = {};
-            std::memcpy(v, reinterpret_cast<const void*>(a.address(l)), Bytes);
-            if constexpr(Bytes == 1 && Signed)
-                v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v[0])));
-            if constexpr(Bytes == 2 && Signed)
-                v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v[0])));
-            for(int k = 0; k < dwords; ++k)
-            {
-                lane_u32& d = vdst(w, i.op[0], k);
-                if constexpr(Half == 0)
-                    d[l] = (d[l] & 0xffff0000u) | (v[k] & 0xffff);
-                else if constexpr(Half == 1)
-                    d[l] = (d[l] & 0xffffu) | (v[k] << 16);
-                else
-                    d[l] = v[k];
-            }
-        }
+        load_lanes<Bytes, Signed, Half>(w, i, addr, e);
         issue(w, i, true, &i.op[0], dwords);
         return;
     }
@@ -278,7 +257,13 @@ void buffer_store(wave& w, const inst& i)
     const u32* data[dwords];
     for(int k = 0; k < dwords; ++k)
         data[k] = vread(w, i, i.op[0], tmp[k], k);
-    const bool fast = a.all_in(w, i, e, Bytes);
+    u64 addr[lanes];
+    if(a.all_in(w, i, e, Bytes, addr))
+    {
+        store_lanes<Bytes, HighHalf>(data, addr, e);
+        issue(w, i, true, nullptr, 0);
+        return;
+    }
     for(int l = 0; l < lanes; ++l)
     {
         if(!((e >> l) & 1))
@@ -286,9 +271,7 @@ void buffer_store(wave& w, const inst& i)
         u32 v[dwords];
         for(int k = 0; k < dwords; ++k)
             v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
-        if(fast)
-            std::memcpy(reinterpret_cast<void*>(a.address(l)), v, Bytes);
-        else if(a.in_range(l, 0, Bytes))
+        if(a.in_range(l, 0, Bytes))
             std::memcpy(global_ptr(w, i, l, a.address(l), Bytes, true), v, Bytes);
         else
             for(int k = 0; k < dwords; ++k)
@@ -299,42 +282,6 @@ void buffer_store(wave& w, const inst& i)
 }
 
 // ---- atomics ------------------------------------------------------------------------------------
-u32 f16x2_add(u32 a, u32 b)
-{
-    const u32 lo = f32_to_f16(f16_to_f32(static_cast<std::uint16_t>(a)) + f16_to_f32(static_cast<std::uint16_t>(b)));
-    const u32 hi =
-        f32_to_f16(f16_to_f32(static_cast<std::uint16_t>(a >> 16)) + f16_to_f32(static_cast<std::uint16_t>(b >> 16)));
-    return lo | hi << 16;
-}
-float bf16_to_f32(u32 x) { return as_f32(x << 16); }
-u32 f32_to_bf16(float f)
-{
-    const u32 x = f32_bits(f);
-    if((x & 0x7fffffffu) > 0x7f800000u)
-        return (x >> 16) | 0x40;
-    return (x + 0x7fff + ((x >> 16) & 1)) >> 16;
-}
-u32 bf16x2_add(u32 a, u32 b)
-{
-    const u32 lo = f32_to_bf16(bf16_to_f32(a & 0xffff) + bf16_to_f32(b & 0xffff));
-    const u32 hi = f32_to_bf16(bf16_to_f32(a >> 16) + bf16_to_f32(b >> 16));
-    return lo | hi << 16;
-}
-
-// An atomic read-modify-write of one dword at p: returns the old value.
-template <typename F>
-u32 atomic_rmw(std::uint8_t* p, F f)
-{
-    std::atomic_ref<u32> ref(*reinterpret_cast<u32*>(p));
-    u32 old = ref.load(std::memory_order_relaxed);
-    while(!ref.compare_exchange_weak(old, f(old), std::memory_order_relaxed))
-    {
-    }
-    return old;
-}
-
-using rmw_fn = u32 (*)(u32 old, u32 data);
-
 template <rmw_fn F>
 void buffer_atomic(wave& w, const inst& i)
 {
@@ -394,6 +341,12 @@ void global_load(wave& w, const inst& i)
     global_addresses ga(w, i, 1, 2);
     const u64 e          = w.exec();
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
+    if(one_allocation(ga.a, e, Bytes))
+    {
+        load_lanes<Bytes, Signed, Half>(w, i, ga.a, e);
+        issue(w, i, true, &i.op[0], dwords);
+        return;
+    }
     for(int l = 0; l < lanes; ++l)
     {
         if(!((e >> l) & 1))
@@ -429,6 +382,12 @@ void global_store(wave& w, const inst& i)
     const u32* data[4];
     for(int k = 0; k < dwords; ++k)
         data[k] = vread(w, i, i.op[1], tmp[k], k);
+    if(one_allocation(ga.a, e, Bytes))
+    {
+        store_lanes<Bytes, HighHalf>(data, ga.a, e);
+        issue(w, i, true, nullptr, 0);
+        return;
+    }
     for(int l = 0; l < lanes; ++l)
     {
         if(!((e >> l) & 1))
@@ -466,171 +425,6 @@ void global_atomic(wave& w, const inst& i)
     else
         issue(w, i, true, nullptr, 0);
 }
-
-// ---- LDS ------------------------------------------------------------------------------------------
-inline std::uint8_t* lds_ptr(const wave& w, const inst& i, int lane, u32 address, u32 bytes, bool store)
-{
-    if(u64{address} + bytes > w.wg->lds_bytes)
-    {
-        std::ostringstream s;
-        s << (store ? "writes " : "reads ") << bytes << " bytes of LDS at " << address << ", past the workgroup's "
-          << w.wg->lds_bytes << " bytes (lane " << lane << ")";
-        fault(w, i, s.str());
-    }
-    return w.wg->lds + address;
-}
-
-template <int Bytes, bool Signed = false, int Half = -1>
-void ds_read(wave& w, const inst& i)
-{
-    lane_u32 ta, addr; // a copy: the destination may be the address register
-    std::memcpy(addr, vread(w, i, i.op[1], ta), sizeof(addr));
-    const u64 e          = w.exec();
-    constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
-    for(int l = 0; l < lanes; ++l)
-    {
-        if(!((e >> l) & 1))
-            continue;
-        u32 v[4] = {0, 0, 0, 0};
-        std::memcpy(v, lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), Bytes, false), Bytes);
-        if constexpr(Bytes == 1 && Signed)
-            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v[0])));
-        if constexpr(Bytes == 2 && Signed)
-            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v[0])));
-        for(int k = 0; k < dwords; ++k)
-        {
-            lane_u32& d = vdst(w, i.op[0], k);
-            if constexpr(Half == 0)
-                d[l] = (d[l] & 0xffff0000u) | (v[k] & 0xffff);
-            else if constexpr(Half == 1)
-                d[l] = (d[l] & 0xffffu) | (v[k] << 16);
-            else
-                d[l] = v[k];
-        }
-    }
-    issue(w, i, false, &i.op[0], dwords);
-}
-
-template <int Bytes, bool HighHalf = false>
-void ds_write(wave& w, const inst& i)
-{
-    lane_u32 ta;
-    const u32* addr      = vread(w, i, i.op[0], ta);
-    const u64 e          = w.exec();
-    constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
-    lane_u32 tmp[4];
-    const u32* data[4];
-    for(int k = 0; k < dwords; ++k)
-        data[k] = vread(w, i, i.op[1], tmp[k], k);
-    for(int l = 0; l < lanes; ++l)
-    {
-        if(!((e >> l) & 1))
-            continue;
-        u32 v[4];
-        for(int k = 0; k < dwords; ++k)
-            v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
-        std::memcpy(lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), Bytes, true), v, Bytes);
-    }
-    issue(w, i, false, nullptr, 0);
-}
-
-// read2/write2: two elements of Bytes (4 or 8) at offset0 and offset1 (times 64 for st64)
-template <int Bytes, int Stride>
-void ds_read2(wave& w, const inst& i)
-{
-    lane_u32 ta, addr; // a copy: the destination may be the address register
-    std::memcpy(addr, vread(w, i, i.op[1], ta), sizeof(addr));
-    const u64 e      = w.exec();
-    constexpr int dw = Bytes / 4;
-    for(int l = 0; l < lanes; ++l)
-    {
-        if(!((e >> l) & 1))
-            continue;
-        for(int h = 0; h < 2; ++h)
-        {
-            const u32 off = static_cast<u32>(h == 0 ? i.offset0 : i.offset1) * Bytes * Stride;
-            u32 v[2];
-            std::memcpy(v, lds_ptr(w, i, l, addr[l] + off, Bytes, false), Bytes);
-            for(int k = 0; k < dw; ++k)
-                vdst(w, i.op[0], h * dw + k)[l] = v[k];
-        }
-    }
-    issue(w, i, false, &i.op[0], 2 * dw);
-}
-
-template <int Bytes, int Stride>
-void ds_write2(wave& w, const inst& i)
-{
-    lane_u32 ta, t[4];
-    const u32* addr  = vread(w, i, i.op[0], ta);
-    constexpr int dw = Bytes / 4;
-    const u32* d0[2];
-    const u32* d1[2];
-    for(int k = 0; k < dw; ++k)
-    {
-        d0[k] = vread(w, i, i.op[1], t[k], k);
-        d1[k] = vread(w, i, i.op[2], t[2 + k], k);
-    }
-    const u64 e = w.exec();
-    for(int l = 0; l < lanes; ++l)
-    {
-        if(!((e >> l) & 1))
-            continue;
-        for(int h = 0; h < 2; ++h)
-        {
-            const u32 off = static_cast<u32>(h == 0 ? i.offset0 : i.offset1) * Bytes * Stride;
-            u32 v[2];
-            for(int k = 0; k < dw; ++k)
-                v[k] = (h == 0 ? d0 : d1)[k][l];
-            std::memcpy(lds_ptr(w, i, l, addr[l] + off, Bytes, true), v, Bytes);
-        }
-    }
-    issue(w, i, false, nullptr, 0);
-}
-
-template <rmw_fn F>
-void ds_atomic(wave& w, const inst& i, bool returns)
-{
-    // ds_add_u32 vaddr, vdata / ds_add_rtn_u32 vdst, vaddr, vdata
-    const int first = returns ? 1 : 0;
-    lane_u32 ta, td;
-    const u32* addr = vread(w, i, i.op[first], ta);
-    const u32* data = vread(w, i, i.op[first + 1], td);
-    const u64 e     = w.exec();
-    lane_u32 old    = {};
-    for(int l = 0; l < lanes; ++l)
-    {
-        if(!((e >> l) & 1))
-            continue;
-        std::uint8_t* p = lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), 4, true);
-        u32 o;
-        std::memcpy(&o, p, 4);
-        const u32 n = F(o, data[l]);
-        std::memcpy(p, &n, 4);
-        old[l] = o;
-    }
-    if(returns)
-    {
-        vwrite(w, i.op[0], old);
-        issue(w, i, false, &i.op[0], 1);
-    }
-    else
-        issue(w, i, false, nullptr, 0);
-}
-
-u32 add_u32(u32 o, u32 d) { return o + d; }
-u32 sub_u32(u32 o, u32 d) { return o - d; }
-u32 add_f32(u32 o, u32 d) { return f32_bits(as_f32(o) + as_f32(d)); }
-u32 pk_add_f16(u32 o, u32 d) { return f16x2_add(o, d); }
-u32 pk_add_bf16(u32 o, u32 d) { return bf16x2_add(o, d); }
-u32 max_i32(u32 o, u32 d) { return static_cast<std::int32_t>(o) > static_cast<std::int32_t>(d) ? o : d; }
-u32 min_i32(u32 o, u32 d) { return static_cast<std::int32_t>(o) < static_cast<std::int32_t>(d) ? o : d; }
-u32 max_u32(u32 o, u32 d) { return o > d ? o : d; }
-u32 min_u32(u32 o, u32 d) { return o < d ? o : d; }
-u32 or_b32(u32 o, u32 d) { return o | d; }
-u32 and_b32(u32 o, u32 d) { return o & d; }
-u32 xor_b32(u32 o, u32 d) { return o ^ d; }
-u32 swap_b32(u32, u32 d) { return d; }
 
 // ---- scalar memory ---------------------------------------------------------------------------------
 template <int Dwords>
@@ -742,67 +536,6 @@ void add_memory_instructions(handler_table& t)
     t["global_atomic_and"]         = {global_atomic<and_b32>};
     t["global_atomic_xor"]         = {global_atomic<xor_b32>};
     t["global_atomic_swap"]        = {global_atomic<swap_b32>};
-
-    t["ds_read_u8"]          = {ds_read<1>};
-    t["ds_read_i8"]          = {ds_read<1, true>};
-    t["ds_read_u16"]         = {ds_read<2>};
-    t["ds_read_i16"]         = {ds_read<2, true>};
-    t["ds_read_b32"]         = {ds_read<4>};
-    t["ds_read_b64"]         = {ds_read<8>};
-    t["ds_read_b96"]         = {ds_read<12>};
-    t["ds_read_b128"]        = {ds_read<16>};
-    t["ds_read_u8_d16"]      = {ds_read<1, false, 0>};
-    t["ds_read_u8_d16_hi"]   = {ds_read<1, false, 1>};
-    t["ds_read_u16_d16"]     = {ds_read<2, false, 0>};
-    t["ds_read_u16_d16_hi"]  = {ds_read<2, false, 1>};
-    t["ds_write_b8"]         = {ds_write<1>};
-    t["ds_write_b8_d16_hi"]  = {ds_write<1, true>};
-    t["ds_write_b16"]        = {ds_write<2>};
-    t["ds_write_b16_d16_hi"] = {ds_write<2, true>};
-    t["ds_write_b32"]        = {ds_write<4>};
-    t["ds_write_b64"]        = {ds_write<8>};
-    t["ds_write_b96"]        = {ds_write<12>};
-    t["ds_write_b128"]       = {ds_write<16>};
-    t["ds_read2_b32"]        = {ds_read2<4, 1>};
-    t["ds_read2_b64"]        = {ds_read2<8, 1>};
-    t["ds_read2st64_b32"]    = {ds_read2<4, 64>};
-    t["ds_read2st64_b64"]    = {ds_read2<8, 64>};
-    t["ds_write2_b32"]       = {ds_write2<4, 1>};
-    t["ds_write2_b64"]       = {ds_write2<8, 1>};
-    t["ds_write2st64_b32"]   = {ds_write2<4, 64>};
-    t["ds_write2st64_b64"]   = {ds_write2<8, 64>};
-    t["ds_add_u32"]          = {[](wave& w, const inst& i) { ds_atomic<add_u32>(w, i, false); }};
-    t["ds_add_rtn_u32"]      = {[](wave& w, const inst& i) { ds_atomic<add_u32>(w, i, true); }};
-    t["ds_add_f32"]          = {[](wave& w, const inst& i) { ds_atomic<add_f32>(w, i, false); }};
-    t["ds_add_rtn_f32"]      = {[](wave& w, const inst& i) { ds_atomic<add_f32>(w, i, true); }};
-    t["ds_max_i32"]          = {[](wave& w, const inst& i) { ds_atomic<max_i32>(w, i, false); }};
-    t["ds_max_u32"]          = {[](wave& w, const inst& i) { ds_atomic<max_u32>(w, i, false); }};
-    // ds_bpermute_b32 vdst, vaddr, vdata: lane l reads lane (vaddr[l] + offset) / 4 of vdata; an
-    // inactive source lane gives 0. ds_permute_b32 writes instead of reads.
-    t["ds_bpermute_b32"] = {[](wave& w, const inst& i) {
-        lane_u32 ta, td, r;
-        const u32* addr = vread(w, i, i.op[1], ta);
-        const u32* data = vread(w, i, i.op[2], td);
-        const u64 e     = w.exec();
-        for(int l = 0; l < lanes; ++l)
-        {
-            const int src = static_cast<int>(((addr[l] + static_cast<u32>(i.offset)) >> 2) & 63);
-            r[l]          = ((e >> src) & 1) ? data[src] : 0;
-        }
-        vwrite(w, i.op[0], r);
-        issue(w, i, false, &i.op[0], 1);
-    }};
-    t["ds_permute_b32"]  = {[](wave& w, const inst& i) {
-        lane_u32 ta, td, r = {};
-        const u32* addr = vread(w, i, i.op[1], ta);
-        const u32* data = vread(w, i, i.op[2], td);
-        const u64 e     = w.exec();
-        for(int l = 0; l < lanes; ++l)
-            if((e >> l) & 1)
-                r[((addr[l] + static_cast<u32>(i.offset)) >> 2) & 63] = data[l];
-        vwrite(w, i.op[0], r);
-        issue(w, i, false, &i.op[0], 1);
-    }};
 }
 
 } // namespace hip_cpu

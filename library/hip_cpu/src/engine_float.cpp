@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+// Vector float instructions (f32 and f16 arithmetic, conversions) and the compares (VOPC, v_cmpx),
+// with their SDWA/DPP forms. Semantics from the CDNA3/CDNA4 ISA manuals.
+//
+// Precision: add, sub, mul, fma, conversions and compares are IEEE exact as the hardware is (denormals
+// kept: compute kernels run with denormals enabled). v_rcp_f32, v_rsq_f32, v_sqrt_f32, v_exp_f32 and
+// v_log_f32 are computed correctly rounded on the host, where the hardware guarantees 1 ulp: a
+// result may differ from the GPU's in the last bit.
+#include "vector_operands.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hip_cpu {
+namespace {
+
+using namespace vector_ops;
+
+u32 cvt_u32_f32(float x)
+{
+    if(std::isnan(x) || x <= 0.f)
+        return 0;
+    if(x >= 4294967296.f)
+        return 0xffffffffu;
+    return static_cast<u32>(x);
+}
+i32 cvt_i32_f32(float x)
+{
+    if(std::isnan(x))
+        return 0;
+    if(x <= -2147483648.f)
+        return INT32_MIN;
+    if(x >= 2147483648.f)
+        return INT32_MAX;
+    return static_cast<i32>(x);
+}
+
+} // namespace
+
+void add_float_instructions(handler_table& t)
+{
+    // ---- f32 ----
+    F2(v_add_f32, f(a) + f(b));
+    F2(v_sub_f32, f(a) - f(b));
+    F2(v_subrev_f32, f(b) - f(a));
+    F2(v_mul_f32, f(a) * f(b));
+    F2(v_max_f32, std::fmax(f(a), f(b)));
+    F2(v_min_f32, std::fmin(f(a), f(b)));
+    F2(v_ldexp_f32, std::ldexp(f(a), static_cast<i32>(b)));
+    F3(v_fma_f32, std::fma(f(a), f(b), f(c)));
+    F3(v_fmamk_f32, std::fma(f(a), f(b), f(c)));
+    F3(v_fmaak_f32, std::fma(f(a), f(b), f(c)));
+    F3(v_max3_f32, std::fmax(std::fmax(f(a), f(b)), f(c)));
+    F3(v_min3_f32, std::fmin(std::fmin(f(a), f(b)), f(c)));
+    F3(v_med3_f32, std::fmax(std::fmin(f(a), f(b)), std::fmin(std::fmax(f(a), f(b)), f(c))));
+    t["v_fmac_f32"] = {[](wave& w, const inst& i) {
+        vsources s;
+        read_vsources(w, i, 1, 2, vfloat::f32, s);
+        const lane_u32& d = vdst(w, i.op[0]);
+        lane_u32 r;
+        for(int l = 0; l < lanes; ++l)
+            r[l] = bits(std::fma(f(s.p[0][l]), f(s.p[1][l]), f(d[l])));
+        write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::f32);
+    }};
+    F1(v_rcp_f32, 1.f / f(a));
+    F1(v_rcp_iflag_f32, 1.f / f(a));
+    F1(v_rsq_f32, 1.f / std::sqrt(f(a)));
+    F1(v_sqrt_f32, std::sqrt(f(a)));
+    F1(v_exp_f32, std::exp2(f(a)));
+    F1(v_log_f32, std::log2(f(a)));
+    F1(v_trunc_f32, std::trunc(f(a)));
+    F1(v_floor_f32, std::floor(f(a)));
+    F1(v_ceil_f32, std::ceil(f(a)));
+    F1(v_rndne_f32, std::nearbyint(f(a)));
+    F1(v_fract_f32, f(a) - std::floor(f(a)));
+    F1(v_cvt_f32_u32, static_cast<float>(a));
+    F1(v_cvt_f32_i32, static_cast<float>(static_cast<i32>(a)));
+    F1(v_cvt_f32_ubyte0, static_cast<float>(a & 0xff));
+    F1(v_cvt_f32_ubyte1, static_cast<float>((a >> 8) & 0xff));
+    F1(v_cvt_f32_ubyte2, static_cast<float>((a >> 16) & 0xff));
+    F1(v_cvt_f32_ubyte3, static_cast<float>(a >> 24));
+    t["v_cvt_u32_f32"]       = {[](wave& w, const inst& i) {
+        vop<1, vfloat::f32>(w, i, 1, [](u32 a, u32, u32) -> u32 { return cvt_u32_f32(f(a)); });
+    }};
+    t["v_cvt_i32_f32"]       = {[](wave& w, const inst& i) {
+        vop<1, vfloat::f32>(w, i, 1, [](u32 a, u32, u32) -> u32 { return static_cast<u32>(cvt_i32_f32(f(a))); });
+    }};
+    t["v_cvt_f16_f32"]       = {[](wave& w, const inst& i) {
+        vop<1, vfloat::f32, true>(w, i, 1, [](u32 a, u32, u32) -> u32 { return h(f(a)); });
+    }};
+    t["v_cvt_f32_f16"]       = {[](wave& w, const inst& i) {
+        vop<1, vfloat::f16>(w, i, 1, [](u32 a, u32, u32) -> u32 { return bits(hf(a)); });
+    }};
+    t["v_cvt_pk_f16_f32"]    = {[](wave& w, const inst& i) {
+        vop<2, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32) -> u32 { return h(f(a)) | h(f(b)) << 16; });
+    }};
+    t["v_cvt_pkrtz_f16_f32"] = {[](wave& w, const inst& i) {
+        vop<2, vfloat::f32>(w, i, 1, [](u32 a, u32 b, u32) -> u32 {
+            auto rtz = [](float x) -> u32 {
+                const u32 r = f32_to_f16(x);
+                // round toward zero: step back when nearest rounded away from zero (finite inputs)
+                return (std::fabs(hf(r)) > std::fabs(x) && !std::isinf(x) && !std::isnan(x)) ? r - 1 : r;
+            };
+            return rtz(f(a)) | rtz(f(b)) << 16;
+        });
+    }};
+    t["v_pack_b32_f16"]      = {[](wave& w, const inst& i) {
+                               vop<2, vfloat::f16>(
+                                   w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (a & 0xffff) | (b & 0xffff) << 16; });
+                                },
+                                const_type::f16};
+    // v_fma_mix_f32: each source is f32, or (op_sel_hi) the f16 half op_sel picks
+    t["v_fma_mix_f32"] = {[](wave& w, const inst& i) {
+                              float x[3][lanes];
+                              for(int k = 0; k < 3; ++k)
+                              {
+                                  lane_u32 tmp;
+                                  const u32* p      = vread(w, i, i.op[1 + k], tmp);
+                                  const bool is_f16 = (i.op_sel_hi >> k) & 1;
+                                  const bool hi     = (i.op_sel >> k) & 1;
+                                  const operand& o  = i.op[1 + k];
+                                  for(int l = 0; l < lanes; ++l)
+                                  {
+                                      float v = is_f16 ? hf(hi ? p[l] >> 16 : p[l] & 0xffff) : f(p[l]);
+                                      if(o.abs)
+                                          v = std::fabs(v);
+                                      if(o.neg)
+                                          v = -v;
+                                      x[k][l] = v;
+                                  }
+                              }
+                              lane_u32 r;
+                              for(int l = 0; l < lanes; ++l)
+                                  r[l] = bits(std::fma(x[0][l], x[1][l], x[2][l]));
+                              write_vresult(w, i, i.op[0], r, w.exec(), vfloat::f32);
+                          },
+                          const_type::f16};
+
+    // ---- f16 (one rounding from the exact float result) ----
+    H2(v_add_f16, h(hf(a) + hf(b)));
+    H2(v_sub_f16, h(hf(a) - hf(b)));
+    H2(v_mul_f16, h(hf(a) * hf(b)));
+    H2(v_max_f16, h(std::fmax(hf(a), hf(b))));
+    H2(v_min_f16, h(std::fmin(hf(a), hf(b))));
+    H3(v_fma_f16, h(static_cast<float>(
+                      std::fma(static_cast<double>(hf(a)), static_cast<double>(hf(b)), static_cast<double>(hf(c))))));
+}
+
+void add_compare_instructions(handler_table& t)
+{
+    // ---- compares ----
+#define CMP32(op, T, expr)                                                                                             \
+    t["v_cmp_" #op]  = {[](wave& w, const inst& i) { vcmp<T>(w, i, [](T a, T b) { return (expr); }); }};               \
+    t["v_cmpx_" #op] = { [](wave& w, const inst& i) { vcmp<T, true>(w, i, [](T a, T b) { return (expr); }); } }
+#define CMP64(op, T, expr)                                                                                             \
+    t["v_cmp_" #op]  = {[](wave& w, const inst& i) { vcmp64<T>(w, i, [](T a, T b) { return (expr); }); },              \
+                        const_type::b64};                                                                              \
+    t["v_cmpx_" #op] = {[](wave& w, const inst& i) { vcmp64<T, true>(w, i, [](T a, T b) { return (expr); }); },        \
+                        const_type::b64}
+#define CMP_INT(suffix, T, M)                                                                                          \
+    M(f_##suffix, T, ((void)a, (void)b, false));                                                                       \
+    M(lt_##suffix, T, a < b);                                                                                          \
+    M(eq_##suffix, T, a == b);                                                                                         \
+    M(le_##suffix, T, a <= b);                                                                                         \
+    M(gt_##suffix, T, a > b);                                                                                          \
+    M(ne_##suffix, T, a != b);                                                                                         \
+    M(ge_##suffix, T, a >= b);                                                                                         \
+    M(t_##suffix, T, ((void)a, (void)b, true))
+    CMP_INT(i32, i32, CMP32);
+    CMP_INT(u32, u32, CMP32);
+    CMP_INT(i16, std::int16_t, CMP32);
+    CMP_INT(u16, std::uint16_t, CMP32);
+    CMP_INT(i64, i64, CMP64);
+    CMP_INT(u64, u64, CMP64);
+#define CMP_FLOAT(suffix, T, M)                                                                                        \
+    M(f_##suffix, T, ((void)a, (void)b, false));                                                                       \
+    M(lt_##suffix, T, a < b);                                                                                          \
+    M(eq_##suffix, T, a == b);                                                                                         \
+    M(le_##suffix, T, a <= b);                                                                                         \
+    M(gt_##suffix, T, a > b);                                                                                          \
+    M(lg_##suffix, T, a<b || a> b);                                                                                    \
+    M(ge_##suffix, T, a >= b);                                                                                         \
+    M(o_##suffix, T, !std::isnan(a) && !std::isnan(b));                                                                \
+    M(u_##suffix, T, std::isnan(a) || std::isnan(b));                                                                  \
+    M(nge_##suffix, T, !(a >= b));                                                                                     \
+    M(nlg_##suffix, T, !(a < b || a > b));                                                                             \
+    M(ngt_##suffix, T, !(a > b));                                                                                      \
+    M(nle_##suffix, T, !(a <= b));                                                                                     \
+    M(neq_##suffix, T, !(a == b));                                                                                     \
+    M(nlt_##suffix, T, !(a < b));                                                                                      \
+    M(tru_##suffix, T, ((void)a, (void)b, true))
+    CMP_FLOAT(f32, float, CMP32);
+    CMP_FLOAT(f64, double, CMP64);
+#undef CMP_FLOAT
+#undef CMP_INT
+#undef CMP32
+#undef CMP64
+}
+
+} // namespace hip_cpu
