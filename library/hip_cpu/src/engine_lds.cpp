@@ -2,7 +2,7 @@
 // LDS instructions (DS): reads and writes of 1 to 16 bytes, read2/write2 (and their st64 forms),
 // LDS atomics, and the cross-lane ds_bpermute/ds_permute. Every access must lie inside the
 // workgroup's LDS (static + dynamic bytes); one past it stops the launch with kernel, PC and lane.
-#include "atomic_ops.hpp"
+#include "memory_ops.hpp"
 #include "engine.hpp"
 #include "waitcnt.hpp"
 
@@ -13,7 +13,7 @@ namespace {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
-using namespace atomic_ops;
+using namespace memory_ops;
 
 // ---- LDS ------------------------------------------------------------------------------------------
 inline std::uint8_t* lds_ptr(const wave& w, const inst& i, int lane, u32 address, u32 bytes, bool store)
@@ -41,19 +41,10 @@ void ds_read(wave& w, const inst& i)
             continue;
         u32 v[4] = {0, 0, 0, 0};
         std::memcpy(v, lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), Bytes, false), Bytes);
-        if constexpr(Bytes == 1 && Signed)
-            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v[0])));
-        if constexpr(Bytes == 2 && Signed)
-            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v[0])));
         for(int k = 0; k < dwords; ++k)
         {
             lane_u32& d = vdst(w, i.op[0], k);
-            if constexpr(Half == 0)
-                d[l] = (d[l] & 0xffff0000u) | (v[k] & 0xffff);
-            else if constexpr(Half == 1)
-                d[l] = (d[l] & 0xffffu) | (v[k] << 16);
-            else
-                d[l] = v[k];
+            d[l]        = loaded<Bytes, Signed, Half>(d[l], v[k]);
         }
     }
     issue(w, i, false, &i.op[0], dwords);

@@ -7,7 +7,7 @@
 // its own (an out-of-range dword reads 0, a store to it is dropped). Every access that reaches
 // memory must lie inside an allocation, and every LDS access inside the workgroup's LDS; anything
 // else stops the launch (hardware would read or write whatever is there).
-#include "atomic_ops.hpp"
+#include "memory_ops.hpp"
 #include "engine.hpp"
 #include "memory.hpp"
 #include "waitcnt.hpp"
@@ -21,7 +21,7 @@ namespace {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
-using namespace atomic_ops;
+using namespace memory_ops;
 
 // ---- global memory --------------------------------------------------------------------------------
 // The allocation last hit by this thread: most accesses of a launch fall in the same few.
@@ -94,16 +94,7 @@ inline void load_lanes(wave& w, const inst& i, const u64* addr, u64 exec)
                 continue;
             u32 v = 0;
             std::memcpy(&v, reinterpret_cast<const std::uint8_t*>(addr[l]) + 4 * k, n);
-            if constexpr(Bytes == 1 && Signed)
-                v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
-            if constexpr(Bytes == 2 && Signed)
-                v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
-            if constexpr(Half == 0)
-                d[l] = (d[l] & 0xffff0000u) | (v & 0xffff);
-            else if constexpr(Half == 1)
-                d[l] = (d[l] & 0xffffu) | (v << 16);
-            else
-                d[l] = v;
+            d[l] = loaded<Bytes, Signed, Half>(d[l], v);
         }
     }
 }
@@ -228,19 +219,10 @@ void buffer_load(wave& w, const inst& i)
             for(int k = 0; k < dwords; ++k) // per dword, as the hardware checks
                 if(a.in_range(l, 4 * k, n))
                     std::memcpy(&v[k], global_ptr(w, i, l, a.address(l) + 4 * k, n, false), n);
-        if constexpr(Bytes == 1 && Signed)
-            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v[0])));
-        if constexpr(Bytes == 2 && Signed)
-            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v[0])));
         for(int k = 0; k < dwords; ++k)
         {
             lane_u32& d = vdst(w, i.op[0], k);
-            if constexpr(Half == 0)
-                d[l] = (d[l] & 0xffff0000u) | (v[k] & 0xffff);
-            else if constexpr(Half == 1)
-                d[l] = (d[l] & 0xffffu) | (v[k] << 16);
-            else
-                d[l] = v[k];
+            d[l]        = loaded<Bytes, Signed, Half>(d[l], v[k]);
         }
     }
     issue(w, i, true, &i.op[0], dwords);
@@ -353,19 +335,10 @@ void global_load(wave& w, const inst& i)
             continue;
         u32 v[4] = {0, 0, 0, 0};
         std::memcpy(v, global_ptr(w, i, l, ga.a[l], Bytes, false), Bytes);
-        if constexpr(Bytes == 1 && Signed)
-            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v[0])));
-        if constexpr(Bytes == 2 && Signed)
-            v[0] = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v[0])));
         for(int k = 0; k < dwords; ++k)
         {
             lane_u32& d = vdst(w, i.op[0], k);
-            if constexpr(Half == 0)
-                d[l] = (d[l] & 0xffff0000u) | (v[k] & 0xffff);
-            else if constexpr(Half == 1)
-                d[l] = (d[l] & 0xffffu) | (v[k] << 16);
-            else
-                d[l] = v[k];
+            d[l]        = loaded<Bytes, Signed, Half>(d[l], v[k]);
         }
     }
     issue(w, i, true, &i.op[0], dwords);
@@ -477,65 +450,45 @@ void add_memory_instructions(handler_table& t)
     t["buffer_wbl2"]           = {[](wave&, const inst&) {}};
     t["buffer_inv"]            = {[](wave&, const inst&) {}};
 
-    t["buffer_load_ubyte"]         = {buffer_load<1>};
-    t["buffer_load_sbyte"]         = {buffer_load<1, true>};
-    t["buffer_load_ushort"]        = {buffer_load<2>};
-    t["buffer_load_sshort"]        = {buffer_load<2, true>};
-    t["buffer_load_dword"]         = {buffer_load<4>};
-    t["buffer_load_dwordx2"]       = {buffer_load<8>};
-    t["buffer_load_dwordx3"]       = {buffer_load<12>};
-    t["buffer_load_dwordx4"]       = {buffer_load<16>};
-    t["buffer_load_short_d16"]     = {buffer_load<2, false, 0>};
-    t["buffer_load_short_d16_hi"]  = {buffer_load<2, false, 1>};
-    t["buffer_load_ubyte_d16"]     = {buffer_load<1, false, 0>};
-    t["buffer_load_ubyte_d16_hi"]  = {buffer_load<1, false, 1>};
-    t["buffer_store_byte"]         = {buffer_store<1>};
-    t["buffer_store_byte_d16_hi"]  = {buffer_store<1, true>};
-    t["buffer_store_short"]        = {buffer_store<2>};
-    t["buffer_store_short_d16_hi"] = {buffer_store<2, true>};
-    t["buffer_store_dword"]        = {buffer_store<4>};
-    t["buffer_store_dwordx2"]      = {buffer_store<8>};
-    t["buffer_store_dwordx3"]      = {buffer_store<12>};
-    t["buffer_store_dwordx4"]      = {buffer_store<16>};
-    t["buffer_atomic_add"]         = {buffer_atomic<add_u32>};
-    t["buffer_atomic_sub"]         = {buffer_atomic<sub_u32>};
-    t["buffer_atomic_add_f32"]     = {buffer_atomic<add_f32>};
-    t["buffer_atomic_pk_add_f16"]  = {buffer_atomic<pk_add_f16>};
-    t["buffer_atomic_pk_add_bf16"] = {buffer_atomic<pk_add_bf16>};
-    t["buffer_atomic_smax"]        = {buffer_atomic<max_i32>};
-    t["buffer_atomic_umax"]        = {buffer_atomic<max_u32>};
+    // the loads, stores and atomics buffer_* and global_* both have
+#define CK_HIP_CPU_MEMORY_FAMILY(P)                                                                                    \
+    t[#P "_load_ubyte"]         = {P##_load<1>};                                                                       \
+    t[#P "_load_sbyte"]         = {P##_load<1, true>};                                                                 \
+    t[#P "_load_ushort"]        = {P##_load<2>};                                                                       \
+    t[#P "_load_sshort"]        = {P##_load<2, true>};                                                                 \
+    t[#P "_load_dword"]         = {P##_load<4>};                                                                       \
+    t[#P "_load_dwordx2"]       = {P##_load<8>};                                                                       \
+    t[#P "_load_dwordx3"]       = {P##_load<12>};                                                                      \
+    t[#P "_load_dwordx4"]       = {P##_load<16>};                                                                      \
+    t[#P "_load_short_d16"]     = {P##_load<2, false, 0>};                                                             \
+    t[#P "_load_short_d16_hi"]  = {P##_load<2, false, 1>};                                                             \
+    t[#P "_load_ubyte_d16"]     = {P##_load<1, false, 0>};                                                             \
+    t[#P "_load_ubyte_d16_hi"]  = {P##_load<1, false, 1>};                                                             \
+    t[#P "_store_byte"]         = {P##_store<1>};                                                                      \
+    t[#P "_store_byte_d16_hi"]  = {P##_store<1, true>};                                                                \
+    t[#P "_store_short"]        = {P##_store<2>};                                                                      \
+    t[#P "_store_short_d16_hi"] = {P##_store<2, true>};                                                                \
+    t[#P "_store_dword"]        = {P##_store<4>};                                                                      \
+    t[#P "_store_dwordx2"]      = {P##_store<8>};                                                                      \
+    t[#P "_store_dwordx3"]      = {P##_store<12>};                                                                     \
+    t[#P "_store_dwordx4"]      = {P##_store<16>};                                                                     \
+    t[#P "_atomic_add"]         = {P##_atomic<add_u32>};                                                               \
+    t[#P "_atomic_sub"]         = {P##_atomic<sub_u32>};                                                               \
+    t[#P "_atomic_add_f32"]     = {P##_atomic<add_f32>};                                                               \
+    t[#P "_atomic_pk_add_f16"]  = {P##_atomic<pk_add_f16>};                                                            \
+    t[#P "_atomic_pk_add_bf16"] = {P##_atomic<pk_add_bf16>};                                                           \
+    t[#P "_atomic_smax"]        = {P##_atomic<max_i32>};                                                               \
+    t[#P "_atomic_umax"]        = {P##_atomic<max_u32>}
+    CK_HIP_CPU_MEMORY_FAMILY(buffer);
+    CK_HIP_CPU_MEMORY_FAMILY(global);
+#undef CK_HIP_CPU_MEMORY_FAMILY
 
-    t["global_load_ubyte"]         = {global_load<1>};
-    t["global_load_sbyte"]         = {global_load<1, true>};
-    t["global_load_ushort"]        = {global_load<2>};
-    t["global_load_sshort"]        = {global_load<2, true>};
-    t["global_load_dword"]         = {global_load<4>};
-    t["global_load_dwordx2"]       = {global_load<8>};
-    t["global_load_dwordx3"]       = {global_load<12>};
-    t["global_load_dwordx4"]       = {global_load<16>};
-    t["global_load_short_d16"]     = {global_load<2, false, 0>};
-    t["global_load_short_d16_hi"]  = {global_load<2, false, 1>};
-    t["global_store_byte"]         = {global_store<1>};
-    t["global_store_byte_d16_hi"]  = {global_store<1, true>};
-    t["global_store_short"]        = {global_store<2>};
-    t["global_store_short_d16_hi"] = {global_store<2, true>};
-    t["global_store_dword"]        = {global_store<4>};
-    t["global_store_dwordx2"]      = {global_store<8>};
-    t["global_store_dwordx3"]      = {global_store<12>};
-    t["global_store_dwordx4"]      = {global_store<16>};
-    t["global_atomic_add"]         = {global_atomic<add_u32>};
-    t["global_atomic_sub"]         = {global_atomic<sub_u32>};
-    t["global_atomic_add_f32"]     = {global_atomic<add_f32>};
-    t["global_atomic_pk_add_f16"]  = {global_atomic<pk_add_f16>};
-    t["global_atomic_pk_add_bf16"] = {global_atomic<pk_add_bf16>};
-    t["global_atomic_smax"]        = {global_atomic<max_i32>};
-    t["global_atomic_umax"]        = {global_atomic<max_u32>};
-    t["global_atomic_smin"]        = {global_atomic<min_i32>};
-    t["global_atomic_umin"]        = {global_atomic<min_u32>};
-    t["global_atomic_or"]          = {global_atomic<or_b32>};
-    t["global_atomic_and"]         = {global_atomic<and_b32>};
-    t["global_atomic_xor"]         = {global_atomic<xor_b32>};
-    t["global_atomic_swap"]        = {global_atomic<swap_b32>};
+    t["global_atomic_smin"] = {global_atomic<min_i32>};
+    t["global_atomic_umin"] = {global_atomic<min_u32>};
+    t["global_atomic_or"]   = {global_atomic<or_b32>};
+    t["global_atomic_and"]  = {global_atomic<and_b32>};
+    t["global_atomic_xor"]  = {global_atomic<xor_b32>};
+    t["global_atomic_swap"] = {global_atomic<swap_b32>};
 }
 
 } // namespace hip_cpu

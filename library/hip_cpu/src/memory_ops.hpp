@@ -1,14 +1,32 @@
 // SPDX-License-Identifier: MIT
-// The read-modify-write operations of the atomic instructions (global, buffer and LDS), as
-// functions of the old value and the data, and the atomic update of one dword of memory.
+// What the memory families (engine_memory.cpp, engine_lds.cpp) share: how a loaded value enters
+// its register, the read-modify-write operations of the atomic instructions as functions of the
+// old value and the data, and the atomic update of one dword of memory.
 #pragma once
 #include "engine.hpp"
 
 #include <atomic>
 
-namespace hip_cpu::atomic_ops {
+namespace hip_cpu::memory_ops {
 
 using u32 = std::uint32_t;
+
+// The register's new value after a load of Bytes (1, 2, or whole dwords) returned v: sign- or
+// zero-extended, or (Half 0 / 1, the d16 forms) put in the register's low / high half.
+template <int Bytes, bool Signed, int Half>
+inline u32 loaded(u32 old, u32 v)
+{
+    if constexpr(Bytes == 1 && Signed)
+        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int8_t>(v)));
+    if constexpr(Bytes == 2 && Signed)
+        v = static_cast<u32>(static_cast<std::int32_t>(static_cast<std::int16_t>(v)));
+    if constexpr(Half == 0)
+        return (old & 0xffff0000u) | (v & 0xffff);
+    else if constexpr(Half == 1)
+        return (old & 0xffffu) | (v << 16);
+    else
+        return v;
+}
 
 inline u32 f16x2_add(u32 a, u32 b)
 {
@@ -60,4 +78,4 @@ inline u32 and_b32(u32 o, u32 d) { return o & d; }
 inline u32 xor_b32(u32 o, u32 d) { return o ^ d; }
 inline u32 swap_b32(u32, u32 d) { return d; }
 
-} // namespace hip_cpu::atomic_ops
+} // namespace hip_cpu::memory_ops
