@@ -262,8 +262,7 @@ namespace {
 std::uint16_t dpp_control(std::string_view key, std::string_view value)
 {
     // the ISA's DPP_CTRL encodings (gfx9)
-    const int n = value.empty() ? 0 : static_cast<int>(parse_int(value));
-    if(key == "quad_perm")
+    if(key == "quad_perm") // [a,b,c,d]: lane l of each quad reads lane sel[l]
     {
         int sel[4] = {0, 0, 0, 0}, k = 0;
         for(char c : value)
@@ -271,6 +270,7 @@ std::uint16_t dpp_control(std::string_view key, std::string_view value)
                 sel[k++] = c - '0';
         return static_cast<std::uint16_t>(sel[0] | sel[1] << 2 | sel[2] << 4 | sel[3] << 6);
     }
+    const int n = value.empty() ? 0 : static_cast<int>(parse_int(value));
     if(key == "row_shl")
         return static_cast<std::uint16_t>(0x100 + n);
     if(key == "row_shr")

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hip_cpu {
 namespace {
@@ -35,6 +36,25 @@ i32 cvt_i32_f32(float x)
     return static_cast<i32>(x);
 }
 
+// min and max as the hardware computes them (IEEE mode): a NaN operand gives the other operand
+// (quieted when both are NaN), and -0 orders below +0, which std::fmin/fmax leave unspecified
+float min_hw(float a, float b)
+{
+    if(std::isnan(a) || std::isnan(b))
+        return std::isnan(a) ? (std::isnan(b) ? std::numeric_limits<float>::quiet_NaN() : b) : a;
+    if(a == b)
+        return std::signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+float max_hw(float a, float b)
+{
+    if(std::isnan(a) || std::isnan(b))
+        return std::isnan(a) ? (std::isnan(b) ? std::numeric_limits<float>::quiet_NaN() : b) : a;
+    if(a == b)
+        return std::signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+
 } // namespace
 
 void add_float_instructions(handler_table& t)
@@ -44,15 +64,15 @@ void add_float_instructions(handler_table& t)
     F2(v_sub_f32, f(a) - f(b));
     F2(v_subrev_f32, f(b) - f(a));
     F2(v_mul_f32, f(a) * f(b));
-    F2(v_max_f32, std::fmax(f(a), f(b)));
-    F2(v_min_f32, std::fmin(f(a), f(b)));
+    F2(v_max_f32, max_hw(f(a), f(b)));
+    F2(v_min_f32, min_hw(f(a), f(b)));
     F2(v_ldexp_f32, std::ldexp(f(a), static_cast<i32>(b)));
     F3(v_fma_f32, std::fma(f(a), f(b), f(c)));
     F3(v_fmamk_f32, std::fma(f(a), f(b), f(c)));
     F3(v_fmaak_f32, std::fma(f(a), f(b), f(c)));
-    F3(v_max3_f32, std::fmax(std::fmax(f(a), f(b)), f(c)));
-    F3(v_min3_f32, std::fmin(std::fmin(f(a), f(b)), f(c)));
-    F3(v_med3_f32, std::fmax(std::fmin(f(a), f(b)), std::fmin(std::fmax(f(a), f(b)), f(c))));
+    F3(v_max3_f32, max_hw(max_hw(f(a), f(b)), f(c)));
+    F3(v_min3_f32, min_hw(min_hw(f(a), f(b)), f(c)));
+    F3(v_med3_f32, max_hw(min_hw(f(a), f(b)), min_hw(max_hw(f(a), f(b)), f(c))));
     t["v_fmac_f32"] = {[](wave& w, const inst& i) {
         vsources s;
         read_vsources(w, i, 1, 2, vfloat::f32, s);
@@ -140,8 +160,8 @@ void add_float_instructions(handler_table& t)
     H2(v_add_f16, h(hf(a) + hf(b)));
     H2(v_sub_f16, h(hf(a) - hf(b)));
     H2(v_mul_f16, h(hf(a) * hf(b)));
-    H2(v_max_f16, h(std::fmax(hf(a), hf(b))));
-    H2(v_min_f16, h(std::fmin(hf(a), hf(b))));
+    H2(v_max_f16, h(max_hw(hf(a), hf(b))));
+    H2(v_min_f16, h(min_hw(hf(a), hf(b))));
     H3(v_fma_f16, h(static_cast<float>(
                       std::fma(static_cast<double>(hf(a)), static_cast<double>(hf(b)), static_cast<double>(hf(c))))));
 }

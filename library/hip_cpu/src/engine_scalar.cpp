@@ -69,7 +69,9 @@ u32 bfe32(u32 a, u32 b, bool sign)
     const u32 off = b & 31, width = (b >> 16) & 0x7f;
     if(width == 0)
         return 0;
-    u64 v = static_cast<u64>(a) >> off;
+    // signed: the field comes from S0 shifted arithmetically (bits above 31 are S0's sign)
+    u64 v = sign ? static_cast<u64>(static_cast<std::int64_t>(static_cast<std::int32_t>(a)) >> off)
+                 : static_cast<u64>(a) >> off;
     if(width < 32)
     {
         v &= (u64{1} << width) - 1;
@@ -83,7 +85,7 @@ u64 bfe64(u64 a, u32 b, bool sign)
     const u32 off = b & 63, width = (b >> 16) & 0x7f;
     if(width == 0)
         return 0;
-    u64 v = a >> off;
+    u64 v = sign ? static_cast<u64>(static_cast<std::int64_t>(a) >> off) : a >> off;
     if(width < 64)
     {
         v &= (u64{1} << width) - 1;

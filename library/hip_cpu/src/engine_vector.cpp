@@ -58,8 +58,11 @@ void add_vector_instructions(handler_table& t)
     V2(v_bcnt_u32_b32, static_cast<u32>(std::popcount(a)) + b);
     V2(v_bfm_b32, ((1u << (a & 31)) - 1) << (b & 31));
     V3(v_bfe_u32, (c & 31) == 0 ? 0u : (a >> (b & 31)) & (0xffffffffu >> (32 - (c & 31))));
-    V3(v_bfe_i32,
-       (c & 31) == 0 ? 0u : static_cast<u32>(static_cast<i32>((a >> (b & 31)) << (32 - (c & 31))) >> (32 - (c & 31))));
+    // signed: the field is taken from S0 shifted arithmetically (bits above 31 are S0's sign)
+    V3(v_bfe_i32, (c & 31) == 0 ? 0u
+                                : static_cast<u32>(static_cast<i32>(static_cast<u32>(static_cast<i32>(a) >> (b & 31))
+                                                                    << (32 - (c & 31))) >>
+                                                   (32 - (c & 31))));
     V3(v_bfi_b32, (a & b) | (~a & c));
     V3(v_alignbit_b32, static_cast<u32>(((u64{a} << 32) | b) >> (c & 31)));
     V3(v_alignbyte_b32, static_cast<u32>(((u64{a} << 32) | b) >> (8 * (c & 3))));
@@ -272,23 +275,22 @@ void add_vector_instructions(handler_table& t)
     }};
     t["v_writelane_b32"]     = {
         [](wave& w, const inst& i) { vdst(w, i.op[0])[sread(w, i, i.op[2]) & 63] = sread(w, i, i.op[1]); }};
+    // v_mbcnt_lo/hi: the bits of the mask (an SGPR, a constant or, per lane, a VGPR) below the
+    // lane's own, in the low / high half of the wave, plus S1
     t["v_mbcnt_lo_u32_b32"] = {[](wave& w, const inst& i) {
-        const u32 m = sread(w, i, i.op[1]);
-        lane_u32 tmp, r;
+        lane_u32 tm, tmp, r;
+        const u32* m = vread(w, i, i.op[1], tm);
         const u32* b = vread(w, i, i.op[2], tmp);
         for(int l = 0; l < lanes; ++l)
-            r[l] = static_cast<u32>(std::popcount(l >= 32 ? m : m & ((1u << l) - 1))) + b[l];
+            r[l] = static_cast<u32>(std::popcount(l >= 32 ? m[l] : m[l] & ((1u << l) - 1))) + b[l];
         vwrite(w, i.op[0], r);
     }};
     t["v_mbcnt_hi_u32_b32"] = {[](wave& w, const inst& i) {
-        const u32 m = sread(w, i, i.op[1]);
-        lane_u32 tmp, r;
+        lane_u32 tm, tmp, r;
+        const u32* m = vread(w, i, i.op[1], tm);
         const u32* b = vread(w, i, i.op[2], tmp);
         for(int l = 0; l < lanes; ++l)
-            r[l] = static_cast<u32>(std::popcount(l < 32    ? 0u
-                                                  : l == 63 ? m & 0x7fffffffu
-                                                            : m & ((1u << (l - 32)) - 1))) +
-                   b[l];
+            r[l] = static_cast<u32>(std::popcount(l < 32 ? 0u : m[l] & ((1u << (l - 32)) - 1))) + b[l];
         vwrite(w, i.op[0], r);
     }};
 }
