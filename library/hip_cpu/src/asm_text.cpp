@@ -329,7 +329,10 @@ void parse_modifier(const std::string& tok, inst& i)
     else if(key == "op_sel")
         i.op_sel = bit_list(value);
     else if(key == "op_sel_hi")
-        i.op_sel_hi = bit_list(value);
+    {
+        i.op_sel_hi       = bit_list(value);
+        i.op_sel_hi_given = true;
+    }
     else if(key == "neg_lo")
         i.neg_lo = bit_list(value);
     else if(key == "neg_hi")

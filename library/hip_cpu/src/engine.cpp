@@ -78,6 +78,7 @@ const handler_table& instruction_table()
         add_vector_instructions(t);
         add_float_instructions(t);
         add_compare_instructions(t);
+        add_packed_instructions(t);
         add_memory_instructions(t);
         add_lds_instructions(t);
         add_mfma_instructions(t);

@@ -230,6 +230,7 @@ void add_scalar_instructions(handler_table& t);
 void add_vector_instructions(handler_table& t);
 void add_float_instructions(handler_table& t);
 void add_compare_instructions(handler_table& t);
+void add_packed_instructions(handler_table& t);
 void add_memory_instructions(handler_table& t);
 void add_lds_instructions(handler_table& t);
 void add_mfma_instructions(handler_table& t);

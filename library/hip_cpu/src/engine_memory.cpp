@@ -399,6 +399,42 @@ void global_atomic(wave& w, const inst& i)
         issue(w, i, true, nullptr, 0);
 }
 
+// global_atomic_*_x2: the 64-bit forms ([vdst[2],] vaddr, vdata[2], saddr|off)
+template <u64 (*F)(u64, u64)>
+void global_atomic_x2(wave& w, const inst& i)
+{
+    const int first = i.glc ? 1 : 0;
+    global_addresses ga(w, i, first, first + 2);
+    const u64 e = w.exec();
+    lane_u32 t0, t1, old_lo = {}, old_hi = {};
+    const u32* lo = vread(w, i, i.op[first + 1], t0, 0);
+    const u32* hi = vread(w, i, i.op[first + 1], t1, 1);
+    for(int l = 0; l < lanes; ++l)
+    {
+        if(!((e >> l) & 1))
+            continue;
+        const u64 d = lo[l] | u64{hi[l]} << 32;
+        std::atomic_ref<u64> ref(*reinterpret_cast<u64*>(global_ptr(w, i, l, ga.a[l], 8, true)));
+        u64 old = ref.load(std::memory_order_relaxed);
+        while(!ref.compare_exchange_weak(old, F(old, d), std::memory_order_relaxed))
+        {
+        }
+        old_lo[l] = static_cast<u32>(old);
+        old_hi[l] = static_cast<u32>(old >> 32);
+    }
+    if(i.glc)
+    {
+        vwrite(w, i.op[0], old_lo, 0);
+        vwrite(w, i.op[0], old_hi, 1);
+        issue(w, i, true, &i.op[0], 2);
+    }
+    else
+        issue(w, i, true, nullptr, 0);
+}
+u64 add_u64(u64 o, u64 d) { return o + d; }
+u64 max_u64(u64 o, u64 d) { return o > d ? o : d; }
+u64 swap_u64(u64, u64 d) { return d; }
+
 // ---- scalar memory ---------------------------------------------------------------------------------
 template <int Dwords>
 void s_load(wave& w, const inst& i)
@@ -483,12 +519,15 @@ void add_memory_instructions(handler_table& t)
     CK_HIP_CPU_MEMORY_FAMILY(global);
 #undef CK_HIP_CPU_MEMORY_FAMILY
 
-    t["global_atomic_smin"] = {global_atomic<min_i32>};
-    t["global_atomic_umin"] = {global_atomic<min_u32>};
-    t["global_atomic_or"]   = {global_atomic<or_b32>};
-    t["global_atomic_and"]  = {global_atomic<and_b32>};
-    t["global_atomic_xor"]  = {global_atomic<xor_b32>};
-    t["global_atomic_swap"] = {global_atomic<swap_b32>};
+    t["global_atomic_add_x2"]  = {global_atomic_x2<add_u64>};
+    t["global_atomic_umax_x2"] = {global_atomic_x2<max_u64>};
+    t["global_atomic_swap_x2"] = {global_atomic_x2<swap_u64>};
+    t["global_atomic_smin"]    = {global_atomic<min_i32>};
+    t["global_atomic_umin"]    = {global_atomic<min_u32>};
+    t["global_atomic_or"]      = {global_atomic<or_b32>};
+    t["global_atomic_and"]     = {global_atomic<and_b32>};
+    t["global_atomic_xor"]     = {global_atomic<xor_b32>};
+    t["global_atomic_swap"]    = {global_atomic<swap_b32>};
 }
 
 } // namespace hip_cpu

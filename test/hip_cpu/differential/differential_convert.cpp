@@ -170,20 +170,11 @@ struct cvt_f32_bf16
 
 } // namespace
 
-// Not registered as tests until hip-cpu handles them:
-//   `hip_cpu_differential_convert unimplemented`: launches hip-cpu refuses at load
-//     cvt_bf16_f32   on gfx950: v_cvt_pk_bf16_f32 (gfx942 converts with integer instructions: tested)
-//     packed         v_pk_add_f16, v_pk_mul_f16
-int main(int argc, char** argv)
+int main()
 {
     report rep;
-    if(argc > 1 && std::string(argv[1]) == "unimplemented")
-    {
-        run<cvt_bf16_f32>(rep, "cvt_bf16_f32");
-        run<pk_add_f16>(rep, "pk_add_f16");
-        run<pk_mul_f16>(rep, "pk_mul_f16");
-        return rep.finish();
-    }
+    run<pk_add_f16>(rep, "pk_add_f16");
+    run<pk_mul_f16>(rep, "pk_mul_f16");
     run<cvt_i32_f32>(rep, "cvt_i32_f32");
     run<cvt_u32_f32>(rep, "cvt_u32_f32");
     run<cvt_f32_i32>(rep, "cvt_f32_i32");
@@ -191,10 +182,7 @@ int main(int argc, char** argv)
     run<cvt_f16_f32>(rep, "cvt_f16_f32");
     run<cvt_f32_f16>(rep, "cvt_f32_f16");
     run<cvt_pkrtz>(rep, "cvt_pkrtz_f16_f32");
-    if(rep.arch == "gfx942")
-        run<cvt_bf16_f32>(rep, "cvt_bf16_f32");
-    else
-        std::printf("cvt_bf16_f32 left out on %s: hip-cpu does not implement v_cvt_pk_bf16_f32\n", rep.arch.c_str());
+    run<cvt_bf16_f32>(rep, "cvt_bf16_f32"); // gfx950: v_cvt_pk_bf16_f32
     run<cvt_f32_bf16>(rep, "cvt_f32_bf16");
     run<add_f16>(rep, "add_f16");
     run<mul_f16>(rep, "mul_f16");
