@@ -62,7 +62,7 @@ struct inst
     bool offen = false, idxen = false, glc = false, slc = false, nt = false, lds = false, clamp = false;
     std::uint8_t omod   = 0;                                        // 0 none, 1 mul:2, 2 mul:4, 3 div:2
     std::uint8_t op_sel = 0, op_sel_hi = 0, neg_lo = 0, neg_hi = 0; // VOP3/VOP3P, bit per source
-    bool op_sel_hi_given = false; // printed: VOP3P's packed forms default to all ones
+    bool op_sel_hi_given = false;                                   // printed: VOP3P's packed forms default to all ones
     std::uint8_t cbsz = 0, abid = 0, blgp = 0;                      // MFMA
     std::uint8_t bitop3 = 0;                                        // v_bitop3: the truth table
     std::int8_t vmcnt = -1, lgkmcnt = -1;                           // s_waitcnt (-1: not waited on)
