@@ -7,6 +7,9 @@
 //   hip_cpu_checks past_end       a store one element past the end of its allocation
 //   hip_cpu_checks in_bounds      the same kernel within bounds: valid:y
 //   hip_cpu_checks unimplemented  a kernel with an instruction hip-cpu does not implement (v_cos_f32)
+//   hip_cpu_checks barrier_divergence  the first wave of a 128-thread block returns before
+//                                 __syncthreads, which the second wave waits at
+//   hip_cpu_checks barrier_uniform     every wave reaches it: valid:y
 //
 // A stopped launch makes hipGetLastError return an error; the scenario prints "launch failed" and
 // exits with 1 (ctest matches hip-cpu's message on stderr).
@@ -45,6 +48,16 @@ __global__ void store_shifted(int* out, int shift)
 {
     const int i    = static_cast<int>(threadIdx.x);
     out[i + shift] = i;
+}
+
+// The block's threads below `skip` return before the barrier; the others wait at it, then write.
+__global__ void sync_after_return(int* out, int skip)
+{
+    const int i = static_cast<int>(threadIdx.x);
+    if(i < skip)
+        return;
+    __syncthreads();
+    out[i] = i;
 }
 
 __global__ void uses_cos(float* p)
@@ -115,6 +128,27 @@ int main(int argc, char** argv)
         std::printf("valid:y\n");
         return 0;
     }
+    if(std::strcmp(mode, "barrier_divergence") == 0 || std::strcmp(mode, "barrier_uniform") == 0)
+    {
+        const bool uniform  = std::strcmp(mode, "barrier_uniform") == 0;
+        constexpr int block = 128; // two waves
+        int* two_waves      = nullptr;
+        if(hipMalloc(&two_waves, block * sizeof(int)) != hipSuccess)
+            return 2;
+        hipLaunchKernelGGL(sync_after_return, dim3(1), dim3(block), 0, 0, two_waves, uniform ? 0 : 64);
+        if(const int r = finish(uniform); r != 0 || !uniform)
+            return r == 0 ? 1 : r;
+        std::vector<int> got(block);
+        hipMemcpy(got.data(), two_waves, block * sizeof(int), hipMemcpyDeviceToHost);
+        for(int i = 0; i < block; ++i)
+            if(got[i] != i)
+            {
+                std::printf("valid:n\n");
+                return 1;
+            }
+        std::printf("valid:y\n");
+        return 0;
+    }
     if(std::strcmp(mode, "unimplemented") == 0)
     {
         float* f = reinterpret_cast<float*>(out);
@@ -122,6 +156,8 @@ int main(int argc, char** argv)
         const int r = finish(false);
         return r == 0 ? 1 : r;
     }
-    std::fprintf(stderr, "usage: hip_cpu_checks missing_wait|with_wait|past_end|in_bounds|unimplemented\n");
+    std::fprintf(stderr,
+                 "usage: hip_cpu_checks "
+                 "missing_wait|with_wait|past_end|in_bounds|unimplemented|barrier_divergence|barrier_uniform\n");
     return 2;
 }
