@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: MIT
 // LDS instructions (DS): reads and writes of 1 to 16 bytes, read2/write2 (and their st64 forms),
-// LDS atomics, and the cross-lane ds_bpermute/ds_permute. Every access must lie inside the
-// workgroup's LDS (static + dynamic bytes); one past it stops the launch with kernel, PC and lane.
+// gfx950's transpose reads, LDS atomics, and the cross-lane ds_bpermute/ds_permute. Every access
+// must lie inside the workgroup's LDS (static + dynamic bytes); one past it stops the launch with
+// kernel, PC and lane.
+// gfx950's LDS transpose reads use the source emulator's model of them (one model for both)
+#define CK_TILE_BACKEND_EMULATOR 1
+#define CK_TILE_EMULATE_GFX950 1
+#include "ck_tile/core/arch/emulator/wave.hpp"
+
 #include "memory_ops.hpp"
 #include "engine.hpp"
 #include "waitcnt.hpp"
@@ -157,10 +163,38 @@ void ds_atomic(wave& w, const inst& i, bool returns)
         issue(w, i, false, nullptr, 0);
 }
 
+// ds_read_b64_tr_b16 / _b8 (gfx950): each lane names 8 bytes of LDS; in each group of 16 lanes
+// those are transposed (the emulator's lds_transpose_op says how) into the lanes' 2 dwords
+template <typename T>
+void ds_read_transpose(wave& w, const inst& i)
+{
+    lane_u32 ta, addr;
+    std::memcpy(addr, vread(w, i, i.op[1], ta), sizeof(addr));
+    const u64 e = w.exec();
+    ck_tile::emu::lds_transpose_in<T, 1> in[lanes];
+    ck_tile::emu::lds_transpose_out<T, 1> out[lanes];
+    for(int l = 0; l < lanes; ++l)
+        in[l].p[0] = ((e >> l) & 1)
+                         ? reinterpret_cast<const T*>(lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), 8, false))
+                         : nullptr;
+    ck_tile::emu::detail::lds_transpose_op{}(in, out, e);
+    lane_u32 lo, hi;
+    for(int l = 0; l < lanes; ++l)
+    {
+        std::memcpy(&lo[l], reinterpret_cast<const char*>(out[l].v), 4);
+        std::memcpy(&hi[l], reinterpret_cast<const char*>(out[l].v) + 4, 4);
+    }
+    vwrite(w, i.op[0], lo, 0);
+    vwrite(w, i.op[0], hi, 1);
+    issue(w, i, false, &i.op[0], 2);
+}
+
 } // namespace
 
 void add_lds_instructions(handler_table& t)
 {
+    t["ds_read_b64_tr_b16"]  = {ds_read_transpose<std::uint16_t>};
+    t["ds_read_b64_tr_b8"]   = {ds_read_transpose<std::uint8_t>};
     t["ds_read_u8"]          = {ds_read<1>};
     t["ds_read_i8"]          = {ds_read<1, true>};
     t["ds_read_u16"]         = {ds_read<2>};

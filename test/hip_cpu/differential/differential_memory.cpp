@@ -16,6 +16,8 @@
 //                  initial value and the returned values plus their addends)
 #include "differential.hpp"
 
+#include <cstring>
+
 #include <algorithm>
 
 using namespace diff;
@@ -104,6 +106,62 @@ void test_lds_width(report& rep, rng& g, const char* name)
     for(int i = 0; i < kN; ++i)
         want[i] = static_cast<Read>(in[i / kBlock * kBlock + transposed(i % kBlock)]);
     compare<Read>(rep, name, want, dout.to_host());
+}
+
+// ---- gfx950's LDS transpose reads -------------------------------------------------------------------------
+// Each group of 16 lanes holds a tile of 8 x 16 bytes (tr_b8: lane l names row l / 2, bytes
+// 8 (l % 2) .. + 7) or 4 x 16 halves (tr_b16: lane l names row l / 4, halves 4 (l % 4) .. + 3);
+// lane j of the group receives column j, every row in order.
+__global__ void lds_read_tr_kernel(const u32* in, u32* out)
+{
+    __shared__ u32 tile[2 * 64 * 2]; // 64 lanes x 8 bytes, twice (tr_b8, tr_b16)
+    const int lane = static_cast<int>(threadIdx.x);
+    for(int k = 0; k < 4; ++k)
+        tile[lane * 4 + k] = in[lane * 4 + k];
+    __syncthreads();
+#if defined(__gfx950__)
+    using v2i32 = int __attribute__((ext_vector_type(2)));
+    using v4i16 = short __attribute__((ext_vector_type(4)));
+    const int g = lane / 16, l = lane % 16;
+    auto* lds8        = reinterpret_cast<unsigned char*>(tile) + g * 128 + (l / 2) * 16 + (l % 2) * 8;
+    auto* lds16       = reinterpret_cast<unsigned short*>(tile + 128) + g * 64 + (l / 4) * 16 + (l % 4) * 4;
+    const v2i32 r8    = __builtin_amdgcn_ds_read_tr8_b64_v2i32((__attribute__((address_space(3))) v2i32*)(lds8));
+    const v4i16 r16   = __builtin_amdgcn_ds_read_tr16_b64_v4i16((__attribute__((address_space(3))) v4i16*)(lds16));
+    out[lane * 4]     = static_cast<u32>(r8.x);
+    out[lane * 4 + 1] = static_cast<u32>(r8.y);
+    out[lane * 4 + 2] = static_cast<u32>(static_cast<unsigned short>(r16.x)) |
+                        static_cast<u32>(static_cast<unsigned short>(r16.y)) << 16;
+    out[lane * 4 + 3] = static_cast<u32>(static_cast<unsigned short>(r16.z)) |
+                        static_cast<u32>(static_cast<unsigned short>(r16.w)) << 16;
+#else
+    (void)out;
+#endif
+}
+
+void test_lds_read_tr(report& rep, rng& g)
+{
+    if(rep.arch != "gfx950")
+        return; // gfx942 has no LDS transpose reads
+    const std::vector<u32> in = random_vector<u32>(g, 256);
+    device_array<u32> din(in);
+    device_array<u32> dout(std::size_t{256});
+    hipLaunchKernelGGL(lds_read_tr_kernel, dim3(1), dim3(64), 0, 0, din.p, dout.p);
+    const auto* bytes  = reinterpret_cast<const unsigned char*>(in.data());
+    const auto* halves = reinterpret_cast<const unsigned short*>(in.data() + 128);
+    std::vector<u32> want(256);
+    for(int lane = 0; lane < 64; ++lane)
+    {
+        const int grp = lane / 16, j = lane % 16;
+        unsigned char b[8];
+        unsigned short h[4];
+        for(int r = 0; r < 8; ++r)
+            b[r] = bytes[grp * 128 + r * 16 + j];
+        for(int r = 0; r < 4; ++r)
+            h[r] = halves[grp * 64 + r * 16 + j];
+        std::memcpy(&want[lane * 4], b, 8);
+        std::memcpy(&want[lane * 4 + 2], h, 8);
+    }
+    compare<u32>(rep, "ds_read_b64_tr_b8 / ds_read_b64_tr_b16", want, dout.to_host());
 }
 
 // ---- LDS pairs and dynamic LDS ----------------------------------------------------------------------------
@@ -297,7 +355,8 @@ int main()
 {
     report rep;
     rng g;
-    test_atomic_u64(rep, g); // atomicAdd(unsigned long long*): global_atomic_add_x2
+    test_atomic_u64(rep, g);  // atomicAdd(unsigned long long*): global_atomic_add_x2
+    test_lds_read_tr(rep, g); // gfx950 only
     test_lds_width<std::uint8_t, u32>(rep, g, "ds_write_b8 / ds_read_u8");
     test_lds_width<std::int8_t, i32>(rep, g, "ds_write_b8 / ds_read_i8");
     test_lds_width<u16, u32>(rep, g, "ds_write_b16 / ds_read_u16");
