@@ -55,6 +55,50 @@ float max_hw(float a, float b)
     return a > b ? a : b;
 }
 
+// The f32 fma of v_fma_mix*: each source is f32 or, where op_sel_hi says so, the f16 half
+// op_sel picks; abs and neg apply to the source's value
+void fma_mix(wave& w, const inst& i, lane_u32& r)
+{
+    float x[3][lanes];
+    for(int k = 0; k < 3; ++k)
+    {
+        lane_u32 tmp;
+        const u32* p      = vread(w, i, i.op[1 + k], tmp);
+        const bool is_f16 = (i.op_sel_hi >> k) & 1;
+        const bool hi     = (i.op_sel >> k) & 1;
+        const operand& o  = i.op[1 + k];
+        for(int l = 0; l < lanes; ++l)
+        {
+            float v = is_f16 ? hf(hi ? p[l] >> 16 : p[l] & 0xffff) : f(p[l]);
+            if(o.abs)
+                v = std::fabs(v);
+            if(o.neg)
+                v = -v;
+            x[k][l] = v;
+        }
+    }
+    for(int l = 0; l < lanes; ++l)
+        r[l] = bits(std::fma(x[0][l], x[1][l], x[2][l]));
+}
+
+void fma_mix_half(wave& w, const inst& i, bool high)
+{
+    lane_u32 r;
+    fma_mix(w, i, r);
+    const u64 e = w.exec();
+    lane_u32& d = vdst(w, i.op[0]);
+    for(int l = 0; l < lanes; ++l)
+    {
+        if(!((e >> l) & 1))
+            continue;
+        float x = f(r[l]);
+        if(i.clamp)
+            x = std::isnan(x) ? 0.f : std::fmin(std::fmax(x, 0.f), 1.f);
+        const u32 v = h(x);
+        d[l]        = high ? (d[l] & 0xffffu) | v << 16 : (d[l] & 0xffff0000u) | v;
+    }
+}
+
 } // namespace
 
 void add_float_instructions(handler_table& t)
@@ -129,32 +173,16 @@ void add_float_instructions(handler_table& t)
                                    w, i, 1, [](u32 a, u32 b, u32) -> u32 { return (a & 0xffff) | (b & 0xffff) << 16; });
                                 },
                                 const_type::f16};
-    // v_fma_mix_f32: each source is f32, or (op_sel_hi) the f16 half op_sel picks
-    t["v_fma_mix_f32"] = {[](wave& w, const inst& i) {
-                              float x[3][lanes];
-                              for(int k = 0; k < 3; ++k)
-                              {
-                                  lane_u32 tmp;
-                                  const u32* p      = vread(w, i, i.op[1 + k], tmp);
-                                  const bool is_f16 = (i.op_sel_hi >> k) & 1;
-                                  const bool hi     = (i.op_sel >> k) & 1;
-                                  const operand& o  = i.op[1 + k];
-                                  for(int l = 0; l < lanes; ++l)
-                                  {
-                                      float v = is_f16 ? hf(hi ? p[l] >> 16 : p[l] & 0xffff) : f(p[l]);
-                                      if(o.abs)
-                                          v = std::fabs(v);
-                                      if(o.neg)
-                                          v = -v;
-                                      x[k][l] = v;
-                                  }
-                              }
+    // v_fma_mix_f32: fma of sources that are each f32 or the f16 half op_sel picks; the mixlo/mixhi
+    // forms round the f32 result to f16 into the low / high half, keeping the other
+    t["v_fma_mix_f32"]   = {[](wave& w, const inst& i) {
                               lane_u32 r;
-                              for(int l = 0; l < lanes; ++l)
-                                  r[l] = bits(std::fma(x[0][l], x[1][l], x[2][l]));
+                              fma_mix(w, i, r);
                               write_vresult(w, i, i.op[0], r, w.exec(), vfloat::f32);
-                          },
-                          const_type::f16};
+                            },
+                            const_type::f16};
+    t["v_fma_mixlo_f16"] = {[](wave& w, const inst& i) { fma_mix_half(w, i, false); }, const_type::f16};
+    t["v_fma_mixhi_f16"] = {[](wave& w, const inst& i) { fma_mix_half(w, i, true); }, const_type::f16};
 
     // ---- f16 (one rounding from the exact float result) ----
     H2(v_add_f16, h(hf(a) + hf(b)));

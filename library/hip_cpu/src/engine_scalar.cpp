@@ -494,9 +494,12 @@ void add_scalar_instructions(handler_table& t)
     SOPC_64(s_cmp_lg_u64, a != b);
 
     // ---- SOPP ----
-    t["s_nop"]            = {[](wave&, const inst&) {}};
-    t["s_setprio"]        = {[](wave&, const inst&) {}};
-    t["s_sleep"]          = {[](wave&, const inst&) {}};
+    t["s_nop"]     = {[](wave&, const inst&) {}};
+    t["s_setprio"] = {[](wave&, const inst&) {}};
+    t["s_sleep"]   = {[](wave&, const inst&) {}};
+    // s_trap (an assert, __builtin_trap): the launch stops, as the hardware's trap handler does
+    t["s_trap"] = {
+        [](wave& w, const inst& i) { fault(w, i, "the kernel executed s_trap (a failed assert or a trap)"); }};
     t["s_endpgm"]         = {[](wave& w, const inst&) { w.status = wave::state::done; }};
     t["s_barrier"]        = {[](wave& w, const inst& i) {
         w.status     = wave::state::at_barrier;

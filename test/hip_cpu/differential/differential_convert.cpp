@@ -65,6 +65,22 @@ struct cvt_f32_f16
     static constexpr bool all_values = true;
     __host__ __device__ static float f(u16 a, u16, u16) { return static_cast<float>(__builtin_bit_cast(_Float16, a)); }
 };
+// fma of f16 values in f32, rounded to f16 (v_fma_mixlo_f16; the host evaluates the same
+// expression: an f32 fma, then f32 -> f16)
+struct fma_mix_f16
+{
+    using in                    = u16;
+    using out                   = _Float16;
+    static constexpr int arity  = 3;
+    static constexpr check mode = check::nan_any;
+    __host__ __device__ static _Float16 f(u16 a, u16 b, u16 c)
+    {
+        const float x = __builtin_fmaf(static_cast<float>(__builtin_bit_cast(_Float16, a)),
+                                       static_cast<float>(__builtin_bit_cast(_Float16, b)),
+                                       static_cast<float>(__builtin_bit_cast(_Float16, c)));
+        return static_cast<_Float16>(x);
+    }
+};
 // f16 add and mul: the host computes in f32 and rounds to f16, which is exact (f32 has more than
 // twice f16's precision, so the double rounding is innocuous)
 struct add_f16
@@ -185,6 +201,7 @@ int main()
     run<cvt_bf16_f32>(rep, "cvt_bf16_f32"); // gfx950: v_cvt_pk_bf16_f32
     run<cvt_f32_bf16>(rep, "cvt_f32_bf16");
     run<add_f16>(rep, "add_f16");
+    run<fma_mix_f16>(rep, "fma_mixlo_f16");
     run<mul_f16>(rep, "mul_f16");
     return rep.finish();
 }
