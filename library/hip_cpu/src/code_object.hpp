@@ -61,7 +61,6 @@ public:
 
     const std::string& arch() const { return arch_; }
     const kernel_info* find_kernel(std::string_view name) const;
-    const std::map<std::string, kernel_info, std::less<>>& kernels() const { return kernels_; }
     // The bytes at virtual address `address`, `bytes` long; nullptr when outside the image.
     const std::uint8_t* at(std::uint64_t address, std::uint64_t bytes) const;
     // The image in host memory: kernels see it at this address (s_getpc_b64 and what it addresses).

@@ -34,8 +34,6 @@ struct dispatch
 {
     const program* prog     = nullptr;
     std::uint64_t code_base = 0; // host address of the code object's image (for s_getpc_b64)
-    std::uint32_t lds_bytes = 0; // LDS of a workgroup: static + dynamic
-    std::uint32_t lds_limit = 0; // the arch's LDS per workgroup
     std::uint64_t kernarg = 0, dispatch_packet = 0;
     bool fp8_ocp = false; // the arch's 8-bit float encoding: OCP (gfx950) or FNUZ (gfx942)
 };
@@ -72,7 +70,7 @@ struct wave
     // s_waitcnt tracking: per counter, its issued operations in order; per register, the sequence
     // number + 1 of the load that writes it (0: none outstanding)
     std::vector<pending_op> vm_ops, lgkm_ops;
-    std::uint32_t vm_issued = 0, lgkm_issued = 0, smem_outstanding = 0;
+    std::uint32_t vm_issued = 0, lgkm_issued = 0;
     std::vector<std::uint32_t> v_pending, a_pending, s_pending; // tag: counter bit 31, seq below
 
     std::uint64_t exec() const { return s[sreg::exec] | std::uint64_t{s[sreg::exec + 1]} << 32; }
@@ -86,10 +84,9 @@ struct wave
 
 struct workgroup
 {
-    std::uint32_t id[3]      = {0, 0, 0};
-    std::uint8_t* lds        = nullptr;
-    std::uint32_t lds_bytes  = 0;
-    std::vector<wave>* waves = nullptr;
+    std::uint32_t id[3]     = {0, 0, 0};
+    std::uint8_t* lds       = nullptr;
+    std::uint32_t lds_bytes = 0;
 };
 
 // ---- operands --------------------------------------------------------------------------------

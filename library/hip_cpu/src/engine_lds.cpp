@@ -47,11 +47,7 @@ void ds_read(wave& w, const inst& i)
             continue;
         u32 v[4] = {0, 0, 0, 0};
         std::memcpy(v, lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), Bytes, false), Bytes);
-        for(int k = 0; k < dwords; ++k)
-        {
-            lane_u32& d = vdst(w, i.op[0], k);
-            d[l]        = loaded<Bytes, Signed, Half>(d[l], v[k]);
-        }
+        deliver<Bytes, Signed, Half>(w, i, l, v);
     }
     issue(w, i, false, &i.op[0], dwords);
 }

@@ -219,11 +219,7 @@ void buffer_load(wave& w, const inst& i)
             for(int k = 0; k < dwords; ++k) // per dword, as the hardware checks
                 if(a.in_range(l, 4 * k, n))
                     std::memcpy(&v[k], global_ptr(w, i, l, a.address(l) + 4 * k, n, false), n);
-        for(int k = 0; k < dwords; ++k)
-        {
-            lane_u32& d = vdst(w, i.op[0], k);
-            d[l]        = loaded<Bytes, Signed, Half>(d[l], v[k]);
-        }
+        deliver<Bytes, Signed, Half>(w, i, l, v);
     }
     issue(w, i, true, &i.op[0], dwords);
 }
@@ -335,11 +331,7 @@ void global_load(wave& w, const inst& i)
             continue;
         u32 v[4] = {0, 0, 0, 0};
         std::memcpy(v, global_ptr(w, i, l, ga.a[l], Bytes, false), Bytes);
-        for(int k = 0; k < dwords; ++k)
-        {
-            lane_u32& d = vdst(w, i.op[0], k);
-            d[l]        = loaded<Bytes, Signed, Half>(d[l], v[k]);
-        }
+        deliver<Bytes, Signed, Half>(w, i, l, v);
     }
     issue(w, i, true, &i.op[0], dwords);
 }

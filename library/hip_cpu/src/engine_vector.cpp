@@ -37,6 +37,23 @@ u32 perm_byte(u64 v, u32 sel)
 
 u32 sext24(u32 x) { return static_cast<u32>(static_cast<i32>(x << 8) >> 8); }
 
+// v_mbcnt_lo/hi: the bits of the mask (an SGPR, a constant or, per lane, a VGPR) below the lane's
+// own, in the low (Hi false) or high half of the wave, plus S1
+template <bool Hi>
+void mbcnt(wave& w, const inst& i)
+{
+    lane_u32 tm, tmp, r;
+    const u32* m = vread(w, i, i.op[1], tm);
+    const u32* b = vread(w, i, i.op[2], tmp);
+    for(int l = 0; l < lanes; ++l)
+    {
+        const int below = Hi ? l - 32 : l; // the lane's position in this half of the wave
+        const u32 mask  = below <= 0 ? 0u : below >= 32 ? ~0u : (1u << below) - 1;
+        r[l]            = static_cast<u32>(std::popcount(m[l] & mask)) + b[l];
+    }
+    vwrite(w, i.op[0], r);
+}
+
 } // namespace
 
 void add_vector_instructions(handler_table& t)
@@ -275,24 +292,8 @@ void add_vector_instructions(handler_table& t)
     }};
     t["v_writelane_b32"]     = {
         [](wave& w, const inst& i) { vdst(w, i.op[0])[sread(w, i, i.op[2]) & 63] = sread(w, i, i.op[1]); }};
-    // v_mbcnt_lo/hi: the bits of the mask (an SGPR, a constant or, per lane, a VGPR) below the
-    // lane's own, in the low / high half of the wave, plus S1
-    t["v_mbcnt_lo_u32_b32"] = {[](wave& w, const inst& i) {
-        lane_u32 tm, tmp, r;
-        const u32* m = vread(w, i, i.op[1], tm);
-        const u32* b = vread(w, i, i.op[2], tmp);
-        for(int l = 0; l < lanes; ++l)
-            r[l] = static_cast<u32>(std::popcount(l >= 32 ? m[l] : m[l] & ((1u << l) - 1))) + b[l];
-        vwrite(w, i.op[0], r);
-    }};
-    t["v_mbcnt_hi_u32_b32"] = {[](wave& w, const inst& i) {
-        lane_u32 tm, tmp, r;
-        const u32* m = vread(w, i, i.op[1], tm);
-        const u32* b = vread(w, i, i.op[2], tmp);
-        for(int l = 0; l < lanes; ++l)
-            r[l] = static_cast<u32>(std::popcount(l < 32 ? 0u : m[l] & ((1u << (l - 32)) - 1))) + b[l];
-        vwrite(w, i.op[0], r);
-    }};
+    t["v_mbcnt_lo_u32_b32"] = {mbcnt<false>};
+    t["v_mbcnt_hi_u32_b32"] = {mbcnt<true>};
 }
 
 } // namespace hip_cpu

@@ -245,8 +245,6 @@ void launch(const kernel_launch& k)
     dispatch d;
     d.prog            = &lk.prog;
     d.code_base       = reinterpret_cast<std::uint64_t>(lk.co->image());
-    d.lds_bytes       = static_cast<std::uint32_t>(lds_bytes);
-    d.lds_limit       = facts.lds_bytes;
     d.kernarg         = reinterpret_cast<std::uint64_t>(kernarg.data());
     d.dispatch_packet = reinterpret_cast<std::uint64_t>(packet.data());
 
@@ -276,7 +274,6 @@ void launch(const kernel_launch& k)
         workgroup wg;
         wg.lds       = ws.lds.data();
         wg.lds_bytes = static_cast<std::uint32_t>(lds_bytes);
-        wg.waves     = &ws.waves;
         for(;;)
         {
             const std::uint64_t g = next_group.fetch_add(1);

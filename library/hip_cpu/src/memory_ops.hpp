@@ -28,6 +28,18 @@ inline u32 loaded(u32 old, u32 v)
         return v;
 }
 
+// Lane l's result of a load of Bytes (its dwords v) into the destination registers.
+template <int Bytes, bool Signed, int Half>
+inline void deliver(wave& w, const inst& i, int l, const u32* v)
+{
+    constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
+    for(int k = 0; k < dwords; ++k)
+    {
+        lane_u32& d = vdst(w, i.op[0], k);
+        d[l]        = loaded<Bytes, Signed, Half>(d[l], v[k]);
+    }
+}
+
 inline u32 f16x2_add(u32 a, u32 b)
 {
     const u32 lo = f32_to_f16(f16_to_f32(static_cast<std::uint16_t>(a)) + f16_to_f32(static_cast<std::uint16_t>(b)));

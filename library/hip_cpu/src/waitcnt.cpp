@@ -41,10 +41,7 @@ void issue(wave& w, const inst& i, bool vm, const operand* dst, int dwords, bool
         mark_pending(w, *dst, (vm ? 0x80000000u : 0u) | (op.seq + 1), dwords);
     }
     if(smem)
-    {
         op.kind |= 0x80; // returns out of order: only lgkmcnt(0) is sure to have it
-        ++w.smem_outstanding;
-    }
     ops.push_back(op);
     const int max = vm ? vmcnt_max : lgkmcnt_max;
     if(static_cast<int>(ops.size()) > max)
@@ -66,8 +63,6 @@ void retire(wave& w, std::vector<pending_op>& ops, bool vm, int keep)
             ops[kept++] = op; // still outstanding
             continue;
         }
-        if(smem)
-            --w.smem_outstanding;
         const u32 tag       = (vm ? 0x80000000u : 0u) | (op.seq + 1);
         std::vector<u32>* p = (op.kind & 0x7f) == operand::vgpr   ? &w.v_pending
                               : (op.kind & 0x7f) == operand::agpr ? &w.a_pending
