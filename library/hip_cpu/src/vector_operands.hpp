@@ -5,6 +5,8 @@
 #pragma once
 #include "engine.hpp"
 
+#include <type_traits>
+
 namespace hip_cpu {
 
 // The sources of one vector instruction for all 64 lanes, after their modifiers, and the lanes the
@@ -91,7 +93,8 @@ template <typename T, bool X = false, typename Fn>
 void vcmp(wave& w, const inst& i, Fn fn)
 {
     vsources s;
-    read_vsources(w, i, 1, 2, vfloat::none, s);
+    // float compares take the sources' |x| and -x modifiers (VOP3 form)
+    read_vsources(w, i, 1, 2, std::is_same_v<T, float> ? vfloat::f32 : vfloat::none, s);
     u64 m = 0;
     for(int l = 0; l < lanes; ++l)
     {

@@ -129,6 +129,9 @@ struct max_f32_same_zeros : max_f32
 DIFF_OP(compares_f32, float, u32, 2,
         u32{a < b} | u32{a <= b} << 1 | u32{a > b} << 2 | u32{a >= b} << 3 | u32{a == b} << 4 | u32{a != b} << 5 |
             u32{!(a < b)} << 6 | u32{!(a >= b)} << 7 | u32{a != a || b != b} << 8 | u32{a == a && b == b} << 9);
+// compares of |a| and -b (the VOP3 compare's source modifiers)
+DIFF_OP(compares_abs_neg_f32, float, u32, 2,
+        u32{__builtin_fabsf(a) < -b} | u32{__builtin_fabsf(a) >= -b} << 1 | u32{__builtin_fabsf(a) == -b} << 2);
 // the class test, mask bits 0-9: signaling NaN, quiet NaN, -inf, -normal, -denormal, -0, +0,
 // +denormal, +normal, +inf (CDNA3 ISA, V_CMP_CLASS_F32)
 struct class_f32
@@ -263,6 +266,7 @@ int main(int argc, char** argv)
     run<min_f32>(rep, "min_f32 (signed zeros)");
     run<max_f32>(rep, "max_f32 (signed zeros)");
     run<compares_f32>(rep, "cmp_f32");
+    run<compares_abs_neg_f32>(rep, "cmp_f32 |a|, -b");
     run<rcp_f32>(rep, "rcp_f32 (1 ulp)");
     run<rsq_f32>(rep, "rsq_f32 (1 ulp)");
     run<sqrt_approx_f32>(rep, "sqrt_f32 (1 ulp)");
