@@ -7,6 +7,7 @@ A file names its CMake target(s) and the cases to run::
     archs = ["gfx942", "gfx950"]   # optional; names from include/ck_tile/core/arch/arch_table.def
     matrix = { CK_TILE_ENABLE_TRANSPOSED_C_DISTRIBUTION = [0, 1] }   # optional build axes
     device_check = { require_instructions = ["v_mfma_f32_32x32x8_f16"] }  # or arch -> list
+    fp8 = true                     # its binary computes with fp8_t/bf8_t (one build per encoding)
     # device_check.min_waves_per_simd = 2: every kernel's registers leave room for 2 waves
 
     [defaults]                     # any case key: the value of every case that does not set it
@@ -126,6 +127,9 @@ class Target(_Strict):
     archs: list[str] | None = None
     matrix: dict[Annotated[str, Field(pattern=r"^[A-Za-z_]\w*$")], list[Scalar]] = {}
     device_check: DeviceCheck = DeviceCheck()
+    # the binary computes with fp8_t / bf8_t, whose encoding a build fixes: hip-cpu then builds once
+    # per encoding of the archs (see ck_tile_nox.matrix)
+    fp8: bool = False
     source: Path = Path()
     cases: list[Case] = []
 

@@ -7,7 +7,10 @@ lowercased without ``CK_TILE_`` and ``ENABLE_``, e.g.
 profile. Axes reach the compiler as ``-DNAME=VALUE``. On hip-cpu one build serves every arch (one
 code object per arch): the entries of the archs share ``hip-cpu[-<short>_<value>...]`` (with the
 archs in the name when they are not all of the arch table's), whose GPU_TARGETS lists them all,
-and a case runs once per arch.
+and a case runs once per arch. A target whose binary computes with 8-bit floats (``fp8 = true``
+in its cases file) is built once per 8-bit float encoding instead: a build has one ``fp8_t``, FNUZ
+unless every arch of the build computes with OCP (as on ROCm), so gfx942 (FNUZ) and gfx950 (OCP)
+get ``hip-cpu-gfx942`` and ``hip-cpu-gfx950``.
 
 Sharding (``--shard I/N``): the unit of work is one target in one build dir (one compile). Units
 are sorted; with at least N units, unit k goes to shard ``k % N + 1`` with all its cases. With
@@ -25,7 +28,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ck_tile_nox.archs import ARCH_NAMES
+from ck_tile_nox.archs import ARCH_NAMES, BY_NAME
 from ck_tile_nox.cases import Scalar, Target
 
 Axes = tuple[tuple[str, Scalar], ...]
@@ -83,19 +86,25 @@ def entries(
         for combo in itertools.product(*(target.matrix[n] for n in names)):
             axes = tuple(zip(names, combo, strict=True))
             # hip-cpu: one dir for the archs of the build (named after them unless all)
-            subset = [] if tuple(archs) == ARCH_NAMES else list(archs)
+            group = [a for a in archs if not target.fp8 or BY_NAME[a].fp8 == BY_NAME[arch].fp8]
+            subset = [] if tuple(group) == ARCH_NAMES else group
             head = ["hip-cpu", *subset] if runtime == "cpu" else [backend, arch]
             parts = [*head, *(f"{_short(k)}_{v}" for k, v in axes)]
             parts += ["full"] if instances == "full" else []
-            gpu_targets = tuple(archs) if runtime == "cpu" else ()
+            gpu_targets = tuple(group) if runtime == "cpu" else ()
             path = root / "-".join(parts)
             out.append(BuildDir(path, backend, arch, axes, instances, runtime, gpu_targets))
     return out
 
 
 def matches(name: str, globs: Sequence[str]) -> bool:
-    """Whether ``name`` matches one of ``globs`` (no globs: everything matches)."""
-    return not globs or any(fnmatch.fnmatchcase(name, g) for g in globs)
+    """Whether ``name`` matches ``globs``: one of the plain globs (none: everything) and none of
+    the ``!`` ones (``["tile_*", "!tile_example_copy"]``)."""
+    keep = [g for g in globs if not g.startswith("!")]
+    drop = [g[1:] for g in globs if g.startswith("!")]
+    return (not keep or any(fnmatch.fnmatchcase(name, g) for g in keep)) and not any(
+        fnmatch.fnmatchcase(name, g) for g in drop
+    )
 
 
 def globs(values: Iterable[str] | None) -> list[str]:

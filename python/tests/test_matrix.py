@@ -35,9 +35,24 @@ def test_hip_cpu_entries_share_one_build_dir():
     assert [(d.name, d.gpu_targets) for d in one] == [("hip-cpu-gfx942", ("gfx942",))]
 
 
+def test_hip_cpu_builds_fp8_targets_once_per_encoding():
+    # a build has one fp8_t: FNUZ unless every arch computes with OCP, so gfx942 (FNUZ) and gfx950
+    # (OCP) each get a build of a target that computes with 8-bit floats
+    dirs = entries(
+        Target(name="t", fp8=True), ["gfx942", "gfx950"], "hip", Path("b"), runtime="cpu"
+    )
+    assert [(d.name, d.arch, d.gpu_targets) for d in dirs] == [
+        ("hip-cpu-gfx942", "gfx942", ("gfx942",)), ("hip-cpu-gfx950", "gfx950", ("gfx950",)),
+    ]  # fmt: skip
+    emu = entries(Target(name="t", fp8=True), ["gfx942", "gfx950"], "emulator", Path("b"))
+    assert [d.name for d in emu] == ["emulator-gfx942", "emulator-gfx950"]
+
+
 def test_globs():
     assert globs(["a,b", " c "]) == ["a", "b", "c"]
     assert matches("tile_x", []) and matches("tile_x", ["tile_*"]) and not matches("x", ["y*"])
+    assert not matches("tile_x", ["!tile_x"]) and matches("tile_y", ["!tile_x"])
+    assert matches("tile_y", ["tile_*", "!tile_x"]) and not matches("tile_x", ["tile_*", "!*x"])
 
 
 @pytest.mark.parametrize("text", ["0/2", "3/2", "1", "a/b"])
