@@ -135,6 +135,10 @@ program decode(const code_object& co, const kernel_info& k)
                     parse_operand(parts[q], i.op[q], it->second.constants);
                 for(const auto& m : mods)
                     parse_modifier(m, i);
+                i.plain =
+                    !i.sdwa && !i.dpp && !i.clamp && i.omod == 0 && i.op_sel == 0 && i.neg_lo == 0 && i.neg_hi == 0;
+                for(const operand& o : i.op)
+                    i.plain = i.plain && !o.abs && !o.neg && !o.sext;
             }
         }
         catch(const std::exception& e)

@@ -35,6 +35,21 @@ void report_pending_read(const wave& w, const inst& i, const operand& o, int dwo
     fault(w, i, s.str());
 }
 
+std::uint32_t sread_special(const wave& w, const inst& i, const operand& o)
+{
+    switch(o.kind)
+    {
+    case operand::scc:
+        return w.scc;
+    case operand::execz:
+        return w.exec() == 0;
+    case operand::vccz:
+        return w.vcc() == 0;
+    default:
+        fault(w, i, "a scalar source that is not an SGPR or a constant");
+    }
+}
+
 float f16_to_f32(std::uint16_t h)
 {
     const std::uint32_t sign = (h & 0x8000u) << 16;

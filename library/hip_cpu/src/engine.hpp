@@ -93,40 +93,32 @@ struct workgroup
 
 [[noreturn]] void fault(const wave& w, const inst& i, const std::string& what);
 
-// The s_waitcnt check: a source register still written by an outstanding load.
+// The s_waitcnt check: dword k of a source register still written by an outstanding load (each
+// dword is checked as it is read).
 void report_pending_read(const wave& w, const inst& i, const operand& o, int dword);
-inline void check_ready(const wave& w, const inst& i, const operand& o)
+[[gnu::always_inline]] inline void check_ready(const wave& w, const inst& i, const operand& o, int k)
 {
-    const std::vector<std::uint32_t>* p = o.kind == operand::vgpr   ? &w.v_pending
-                                          : o.kind == operand::agpr ? &w.a_pending
-                                          : o.kind == operand::sgpr ? &w.s_pending
-                                                                    : nullptr;
-    if(p == nullptr)
-        return;
-    for(int k = 0; k < o.dwords; ++k)
-        if((*p)[o.reg + k] != 0)
-            report_pending_read(w, i, o, k);
+    const std::vector<std::uint32_t>& p = o.kind == operand::vgpr   ? w.v_pending
+                                          : o.kind == operand::agpr ? w.a_pending
+                                                                    : w.s_pending;
+    if(p[o.reg + k] != 0) [[unlikely]]
+        report_pending_read(w, i, o, k);
 }
 
+// A scalar source dword k that is not an SGPR or a constant (SCC, EXECZ, VCCZ).
+std::uint32_t sread_special(const wave& w, const inst& i, const operand& o);
+
 // A scalar source dword k (SGPR, constant, SCC).
-inline std::uint32_t sread(const wave& w, const inst& i, const operand& o, int k = 0)
+[[gnu::always_inline]] inline std::uint32_t sread(const wave& w, const inst& i, const operand& o, int k = 0)
 {
-    switch(o.kind)
+    if(o.kind == operand::sgpr)
     {
-    case operand::sgpr:
-        check_ready(w, i, o);
+        check_ready(w, i, o, k);
         return w.s[o.reg + k];
-    case operand::constant:
-        return o.bits[k];
-    case operand::scc:
-        return w.scc;
-    case operand::execz:
-        return w.exec() == 0;
-    case operand::vccz:
-        return w.vcc() == 0;
-    default:
-        fault(w, i, "a scalar source that is not an SGPR or a constant");
     }
+    if(o.kind == operand::constant)
+        return o.bits[k];
+    return sread_special(w, i, o);
 }
 inline std::uint64_t sread64(const wave& w, const inst& i, const operand& o)
 {
@@ -144,15 +136,16 @@ inline void swrite64(wave& w, const operand& o, std::uint64_t v)
 }
 
 // A vector source's dword k for all 64 lanes: the register itself, or a broadcast into tmp.
-inline const std::uint32_t* vread(wave& w, const inst& i, const operand& o, lane_u32& tmp, int k = 0)
+[[gnu::always_inline]] inline const std::uint32_t* vread(wave& w, const inst& i, const operand& o, lane_u32& tmp,
+                                                         int k = 0)
 {
     switch(o.kind)
     {
     case operand::vgpr:
-        check_ready(w, i, o);
+        check_ready(w, i, o, k);
         return w.v[o.reg + k];
     case operand::agpr:
-        check_ready(w, i, o);
+        check_ready(w, i, o, k);
         return w.a[o.reg + k];
     default:
     {
@@ -194,6 +187,33 @@ inline void vwrite(wave& w, const operand& o, const std::uint32_t* r, int k = 0)
     {
         const std::uint32_t m = 0u - static_cast<std::uint32_t>((e >> l) & 1);
         d[l]                  = (r[l] & m) | (d[l] & ~m);
+    }
+}
+
+// ---- lane masks ----------------------------------------------------------------------------------
+// A lane mask from one 0/1 byte per lane, and back: eight lanes at a time, so that the per-lane
+// loops around them stay plain (and vectorise) instead of shifting a 64-bit mask lane by lane.
+inline std::uint64_t pack_lanes(const std::uint8_t* bit)
+{
+    std::uint64_t m = 0;
+    for(int g = 0; g < lanes / 8; ++g)
+    {
+        std::uint64_t x;
+        std::memcpy(&x, bit + 8 * g, 8);
+        // byte j (0 or 1) lands on bit 56 + j: the partial products never overlap
+        m |= ((x * 0x0102040810204080ull) >> 56) << (8 * g);
+    }
+    return m;
+}
+inline void unpack_lanes(std::uint64_t m, std::uint8_t* bit)
+{
+    for(int g = 0; g < lanes / 8; ++g)
+    {
+        // bit j of the byte to byte j: spread the byte to all eight, keep bit j of byte j, and
+        // turn each nonzero byte (at most 0x80) into 1 through bit 7 of byte + 0x7f
+        const std::uint64_t x = ((m >> (8 * g)) & 0xff) * 0x0101010101010101ull & 0x8040201008040201ull;
+        const std::uint64_t y = ((x + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull;
+        std::memcpy(bit + 8 * g, &y, 8);
     }
 }
 

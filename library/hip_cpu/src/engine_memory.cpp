@@ -85,6 +85,23 @@ inline void load_lanes(wave& w, const inst& i, const u64* addr, u64 exec)
 {
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
     constexpr u32 n      = Bytes < 4 ? Bytes : 4;
+    if constexpr(Bytes >= 4)
+    {
+        // whole dwords: each lane's bytes copied once, then spread over its registers
+        u32* d[dwords];
+        for(int k = 0; k < dwords; ++k)
+            d[k] = vdst(w, i.op[0], k);
+        for(int l = 0; l < lanes; ++l)
+        {
+            if(!((exec >> l) & 1))
+                continue;
+            u32 v[dwords];
+            std::memcpy(v, reinterpret_cast<const void*>(addr[l]), Bytes);
+            for(int k = 0; k < dwords; ++k)
+                d[k][l] = v[k];
+        }
+        return;
+    }
     for(int k = 0; k < dwords; ++k)
     {
         lane_u32& d = vdst(w, i.op[0], k);
@@ -103,14 +120,15 @@ inline void store_lanes(const u32* const* data, const u64* addr, u64 exec)
 {
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
     constexpr u32 n      = Bytes < 4 ? Bytes : 4;
-    for(int k = 0; k < dwords; ++k)
-        for(int l = 0; l < lanes; ++l)
-        {
-            if(!((exec >> l) & 1))
-                continue;
-            const u32 v = HighHalf ? data[k][l] >> 16 : data[k][l];
-            std::memcpy(reinterpret_cast<std::uint8_t*>(addr[l]) + 4 * k, &v, n);
-        }
+    for(int l = 0; l < lanes; ++l)
+    {
+        if(!((exec >> l) & 1))
+            continue;
+        u32 v[dwords];
+        for(int k = 0; k < dwords; ++k)
+            v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
+        std::memcpy(reinterpret_cast<void*>(addr[l]), v, dwords == 1 ? n : Bytes);
+    }
 }
 
 // ---- buffer resources ---------------------------------------------------------------------------
@@ -172,22 +190,39 @@ struct buffer_access
     // allocation: then each lane needs neither check (the common case of a tile access).
     bool all_in(const wave& w, const inst& i, u64 exec, u32 bytes, u64* addr) const
     {
-        u64 lo = ~u64{0}, hi = 0;
-        for(int l = 0; l < lanes; ++l)
-        {
-            if(!((exec >> l) & 1))
-                continue;
-            if(!in_range(l, 0, bytes))
-                return false;
-            const u64 a = address(l);
-            addr[l]     = a;
-            lo          = a < lo ? a : lo;
-            hi          = a > hi ? a : hi;
-        }
-        if(lo > hi)
+        if(exec == 0)
             return true;
-        const int first = std::countr_zero(exec);
-        global_ptr(w, i, first, lo, hi - lo + bytes, false);
+        u64 lo = ~u64{0}, hi = 0;
+        if(exec == ~u64{0} && r.stride == 0)
+        {
+            // every lane of a raw buffer: the address grows with the offset, so the largest offset
+            // decides the range check and the two extremes the allocation (loops that vectorise)
+            u32 min_off = ~0u, max_off = 0;
+            for(int l = 0; l < lanes; ++l)
+            {
+                min_off = offset[l] < min_off ? offset[l] : min_off;
+                max_off = offset[l] > max_off ? offset[l] : max_off;
+            }
+            if(u64{max_off} + bytes > r.num_records)
+                return false;
+            for(int l = 0; l < lanes; ++l)
+                addr[l] = base_plus_soffset + offset[l];
+            lo = base_plus_soffset + min_off;
+            hi = base_plus_soffset + max_off;
+        }
+        else
+            for(int l = 0; l < lanes; ++l)
+            {
+                if(!((exec >> l) & 1))
+                    continue;
+                if(!in_range(l, 0, bytes))
+                    return false;
+                const u64 a = address(l);
+                addr[l]     = a;
+                lo          = a < lo ? a : lo;
+                hi          = a > hi ? a : hi;
+            }
+        global_ptr(w, i, std::countr_zero(exec), lo, hi - lo + bytes, false);
         return true;
     }
 };

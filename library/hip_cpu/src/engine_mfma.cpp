@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // MFMA instructions through the one MFMA model the source emulator uses (ck_tile/core/arch/
 // emulator/mfma.hpp, checked against the hardware layouts in mfma_layouts/): the operands are
-// gathered from the lanes' registers into the model's per-lane buffers, the model computes D for
+// gathered from the lanes' registers into the model's dense matrices, its arithmetic computes D for
 // the wave, and D is written back. MFMA ignores EXEC: every lane takes part.
 //
 // The 8-bit float instructions read their elements in the running arch's encoding (FNUZ on gfx942,
@@ -14,6 +14,9 @@
 #include "ck_tile/core/arch/emulator/mfma.hpp"
 
 #include "engine.hpp"
+
+#include <array>
+#include <bit>
 
 namespace hip_cpu {
 // An MFMA of 8-bit float elements A and B with the layout of the model's instruction of that
@@ -35,48 +38,76 @@ struct mfma_traits<hip_cpu::fp8_mfma<A, B, M, N, K, APerLane, CPerLane>>
 namespace hip_cpu {
 namespace {
 
+// Where each register element of each lane goes in the model's dense matrices: index[e][l] for
+// lane l's element e (A, B: consecutive k; C/D: runs of consecutive rows), from the model's own
+// per-lane offset tables.
+template <typename Instr>
+struct mfma_dense_index
+{
+    using model = ck_tile::emu::mfma_model<Instr>;
+    template <int Count, typename F>
+    static constexpr auto table(F f)
+    {
+        std::array<std::array<std::uint16_t, lanes>, Count> t{};
+        for(int e = 0; e < Count; ++e)
+            for(int l = 0; l < lanes; ++l)
+                t[e][l] = static_cast<std::uint16_t>(f(l, e));
+        return t;
+    }
+    static constexpr auto a = table<model::ka>([](int l, int e) { return model::a_lane_offsets[l] + e * model::M; });
+    static constexpr auto b = table<model::kb>([](int l, int e) { return model::b_lane_offsets[l] + e * model::N; });
+    static constexpr auto d = table<model::kc>(
+        [](int l, int e) { return model::d_run_offsets[l * model::runs + e / model::run_len] + e % model::run_len; });
+};
+
+// Gathers the wave's A, B and C straight from the registers into the model's dense matrices, runs
+// the model's arithmetic, and scatters D back: the same layouts and arithmetic as the emulator's
+// per-lane path, without per-lane operand buffers in between.
 template <typename Instr>
 void mfma(wave& w, const inst& i, bool check_broadcasts = true)
 {
-    using model    = ck_tile::emu::mfma_model<Instr>;
-    using a_buffer = typename model::a_buffer;
-    using b_buffer = typename model::b_buffer;
-    using c_buffer = typename model::c_buffer;
+    using model     = ck_tile::emu::mfma_model<Instr>;
+    using index     = mfma_dense_index<Instr>;
+    using a_type    = typename model::a_type;
+    using b_type    = typename model::b_type;
+    using c_type    = typename model::c_type;
+    constexpr int M = model::M, N = model::N, K = model::K, nblk = model::nblk, kc = model::kc;
+    static_assert(model::lanes == lanes && sizeof(c_type) == 4);
     if(check_broadcasts && (i.cbsz != 0 || i.abid != 0 || i.blgp != 0))
         fault(w, i, "MFMA with cbsz/abid/blgp broadcasts, which hip-cpu does not implement");
-    struct lane_operands
-    {
-        a_buffer a;
-        b_buffer b;
-        c_buffer c, d;
-    };
-    static_assert(sizeof(a_buffer) % 4 == 0 && sizeof(b_buffer) % 4 == 0 && sizeof(c_buffer) % 4 == 0);
-    constexpr int a_dwords = sizeof(a_buffer) / 4, b_dwords = sizeof(b_buffer) / 4, c_dwords = sizeof(c_buffer) / 4;
-    lane_operands ops[lanes];
-    void* frames[lanes];
-    auto gather = [&](const operand& o, int dwords, auto member) {
-        for(int k = 0; k < dwords; ++k)
+
+    a_type a[nblk * K * M];
+    b_type b[nblk * K * N];
+    c_type d[nblk * N * M];
+    // element e of every lane, packed 4 / sizeof(T) to a dword of the operand's registers
+    auto gather = [&]<typename T, std::size_t Count>(const operand& o, T* dense,
+                                                     const std::array<std::array<std::uint16_t, lanes>, Count>& at) {
+        constexpr int per_dword = 4 / static_cast<int>(sizeof(T));
+        using bits              = std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                                                     std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint32_t>>;
+        static_assert(Count % per_dword == 0);
+        for(int k = 0; k < static_cast<int>(Count) / per_dword; ++k)
         {
             lane_u32 tmp;
             const std::uint32_t* p = vread(w, i, o, tmp, k);
-            for(int l = 0; l < lanes; ++l)
-                std::memcpy(reinterpret_cast<char*>(&(ops[l].*member)) + 4 * k, &p[l], 4);
+            for(int j = 0; j < per_dword; ++j)
+            {
+                const auto& to = at[k * per_dword + j];
+                for(int l = 0; l < lanes; ++l)
+                    dense[to[l]] = std::bit_cast<T>(static_cast<bits>(p[l] >> (8 * sizeof(T) * j)));
+            }
         }
     };
-    gather(i.op[1], a_dwords, &lane_operands::a);
-    gather(i.op[2], b_dwords, &lane_operands::b);
-    gather(i.op[3], c_dwords, &lane_operands::c);
-    for(int l = 0; l < lanes; ++l)
-        frames[l] = &ops[l];
-    model::compute(frames, ~std::uint64_t{0}, [](void* f) {
-        auto* o = static_cast<lane_operands*>(f);
-        return typename model::lane_frame{&o->a, &o->b, &o->c, &o->d};
-    });
-    for(int k = 0; k < c_dwords; ++k)
+    gather(i.op[1], a, index::a);
+    gather(i.op[2], b, index::b);
+    gather(i.op[3], d, index::d);
+    ck_tile::emu::detail::mfma_arith<a_type, b_type, c_type, nblk, M, N, K>(a, b, d);
+    for(int e = 0; e < kc; ++e)
     {
-        lane_u32& d = vdst(w, i.op[0], k);
+        lane_u32& out  = vdst(w, i.op[0], e);
+        const auto& at = index::d[e];
         for(int l = 0; l < lanes; ++l)
-            std::memcpy(&d[l], reinterpret_cast<const char*>(&ops[l].d) + 4 * k, 4);
+            out[l] = std::bit_cast<std::uint32_t>(d[at[l]]);
     }
 }
 

@@ -168,20 +168,20 @@ void add_vector_instructions(handler_table& t)
         [](wave& w, const inst& i) {                                                                                   \
             vsources s;                                                                                                \
             read_vsources(w, i, 2, nsrc, vfloat::none, s);                                                             \
-            const u64 cin = nsrc > 2 ? sread64(w, i, i.op[4]) : 0;                                                     \
-            (void)cin;                                                                                                 \
+            std::uint8_t cin[lanes] = {}, cout[lanes];                                                                 \
+            if(nsrc > 2)                                                                                               \
+                unpack_lanes(sread64(w, i, i.op[4]), cin);                                                             \
             lane_u32 r;                                                                                                \
-            u64 carry = 0;                                                                                             \
             for(int l = 0; l < lanes; ++l)                                                                             \
             {                                                                                                          \
-                const u64 a = s.p[0][l], b = s.p[1][l], ci = (cin >> l) & 1;                                           \
+                const u64 a = s.p[0][l], b = s.p[1][l], ci = cin[l];                                                   \
                 (void)ci;                                                                                              \
                 const u64 full = (expr);                                                                               \
                 r[l]           = static_cast<u32>(full);                                                               \
-                carry |= ((full >> 32) & 1) << l;                                                                      \
+                cout[l]        = static_cast<std::uint8_t>((full >> 32) & 1);                                          \
             }                                                                                                          \
             write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::none);                                               \
-            write_lane_mask(w, i.op[1], carry & s.write_mask);                                                         \
+            write_lane_mask(w, i.op[1], pack_lanes(cout) & s.write_mask);                                              \
         }                                                                                                              \
     }
     VCARRY(v_add_co_u32, 2, a + b);
@@ -198,16 +198,21 @@ void add_vector_instructions(handler_table& t)
         const u32* a = vread(w, i, i.op[2], ta);
         const u32* b = vread(w, i, i.op[3], tb);
         src64 c(w, i, i.op[4]);
-        u64 r[lanes];
-        u64 carry = 0;
+        // in 32-bit halves, which vectorise: product + c, and the carry out of bit 63
+        lane_u32 lo, hi;
+        std::uint8_t carry[lanes];
         for(int l = 0; l < lanes; ++l)
         {
-            const unsigned __int128 full = static_cast<unsigned __int128>(u64{a[l]} * b[l]) + c[l];
-            r[l]                         = static_cast<u64>(full);
-            carry |= u64{static_cast<u64>(full >> 64) & 1} << l;
+            const u64 product = u64{a[l]} * b[l];
+            const u32 p_lo = static_cast<u32>(product), p_hi = static_cast<u32>(product >> 32);
+            lo[l]             = p_lo + c.lo[l];
+            const u32 p_hi_in = p_hi + (lo[l] < p_lo); // p_hi <= 0xfffffffe: no overflow here
+            hi[l]             = p_hi_in + c.hi[l];
+            carry[l]          = hi[l] < p_hi_in;
         }
-        write64(w, i, r);
-        write_lane_mask(w, i.op[1], carry & w.exec());
+        vwrite(w, i.op[0], lo, 0);
+        vwrite(w, i.op[0], hi, 1);
+        write_lane_mask(w, i.op[1], pack_lanes(carry) & w.exec());
     }};
     t["v_mad_i64_i32"] = {[](wave& w, const inst& i) {
         lane_u32 ta, tb;
@@ -273,10 +278,11 @@ void add_vector_instructions(handler_table& t)
     t["v_cndmask_b32"]       = {[](wave& w, const inst& i) {
         vsources s;
         read_vsources(w, i, 1, 2, vfloat::none, s);
-        const u64 m = sread64(w, i, i.op[3]);
+        std::uint8_t take_b[lanes];
+        unpack_lanes(sread64(w, i, i.op[3]), take_b);
         lane_u32 r;
         for(int l = 0; l < lanes; ++l)
-            r[l] = ((m >> l) & 1) ? s.p[1][l] : s.p[0][l];
+            r[l] = take_b[l] ? s.p[1][l] : s.p[0][l];
         write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::none);
     }};
     t["v_readfirstlane_b32"] = {[](wave& w, const inst& i) {

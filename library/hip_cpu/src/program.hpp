@@ -73,6 +73,9 @@ struct inst
     bool dpp = false, bound_ctrl = false;
     std::uint16_t dpp_ctrl = 0;
     std::uint8_t row_mask = 0xf, bank_mask = 0xf;
+    // none of DPP, SDWA, source modifiers, op_sel, clamp or omod: vector ALU instructions take their
+    // fast path (registers read in place, the result blended by EXEC)
+    bool plain = false;
 
     std::uint32_t index = 0; // its own index in the program (for messages)
 };
