@@ -409,6 +409,40 @@ TEST_SUITE("mfma_numeric")
     }
 #endif
 
+    TEST_CASE("the row-major D arithmetic (hip-cpu's) gives the column-major one's bits")
+    {
+        unsigned seed = 600;
+        auto check    = [&]<typename I>() {
+            using P                = problem<I>;
+            const std::string name = ck_tile::mfma_traits<I>::mnemonic;
+            CAPTURE(name);
+            const auto p = make_problem<I>(1, values::general, seed++);
+            auto by_col  = p.c; // d[block][col][row]
+            auto by_row  = p.c; // d[block][row][col]
+            auto at_row  = [](index_t blk, index_t i, index_t j) { return (blk * P::M + i) * P::N + j; };
+            auto at_col  = [](index_t blk, index_t i, index_t j) { return (blk * P::N + j) * P::M + i; };
+            for(index_t blk = 0; blk < P::nblk; ++blk)
+                for(index_t i = 0; i < P::M; ++i)
+                    for(index_t j = 0; j < P::N; ++j)
+                        by_row[at_row(blk, i, j)] = p.c[at_col(blk, i, j)];
+            emu::detail::mfma_arith<typename P::A, typename P::B, typename P::C, P::nblk, P::M, P::N, P::K>(
+                p.a.data(), p.b.data(), by_col.data());
+            emu::detail::mfma_arith<typename P::A, typename P::B, typename P::C, P::nblk, P::M, P::N, P::K, true>(
+                p.a.data(), p.b.data(), by_row.data());
+            int differ = 0;
+            for(index_t blk = 0; blk < P::nblk; ++blk)
+                for(index_t i = 0; i < P::M; ++i)
+                    for(index_t j = 0; j < P::N; ++j)
+                        differ +=
+                            std::memcmp(&by_row[at_row(blk, i, j)], &by_col[at_col(blk, i, j)], sizeof(by_col[0])) != 0;
+            CHECK(differ == 0);
+        };
+        for_each_instr(common_instrs{}, check);
+#if defined(CK_TILE_ARCH_GFX950)
+        for_each_instr(gfx950_instrs{}, check);
+#endif
+    }
+
     TEST_CASE("mfma_batch gives what the same instructions give one by one, chained C included")
     {
         unsigned seed = 500;

@@ -56,12 +56,25 @@ struct mfma_dense_index
     }
     static constexpr auto a = table<model::ka>([](int l, int e) { return model::a_lane_offsets[l] + e * model::M; });
     static constexpr auto b = table<model::kb>([](int l, int e) { return model::b_lane_offsets[l] + e * model::N; });
-    static constexpr auto d = table<model::kc>(
-        [](int l, int e) { return model::d_run_offsets[l * model::runs + e / model::run_len] + e % model::run_len; });
+    // D row-major, d[block][row][col] (the arithmetic's DRows layout): a register's lanes then
+    // hold runs of consecutive columns of one row
+    static constexpr auto d = table<model::kc>([](int l, int e) {
+        const ck_tile::mfma_coord c = model::tr::d_coord(l, e);
+        return (c.block * model::M + c.row) * model::N + c.col;
+    });
+    // whether every register's lanes come in groups of N holding one row's N columns in order
+    static constexpr bool d_rows_by_lane_group = [] {
+        for(int e = 0; e < model::kc; ++e)
+            for(int l = 0; l < lanes; ++l)
+                if(d[e][l] != d[e][l - l % model::N] + l % model::N)
+                    return false;
+        return true;
+    }();
 };
 
-// Gathers the wave's A, B and C straight from the registers into the model's dense matrices, runs
-// the model's arithmetic, and scatters D back: the same layouts and arithmetic as the emulator's
+// Gathers the wave's A, B and C straight from the registers into the model's dense matrices (D
+// row-major, where a register's lanes are a row's columns: whole runs copied at once), runs the
+// model's arithmetic, and scatters D back: the same layouts and arithmetic as the emulator's
 // per-lane path, without per-lane operand buffers in between.
 template <typename Instr>
 void mfma(wave& w, const inst& i, bool check_broadcasts = true)
@@ -100,14 +113,29 @@ void mfma(wave& w, const inst& i, bool check_broadcasts = true)
     };
     gather(i.op[1], a, index::a);
     gather(i.op[2], b, index::b);
-    gather(i.op[3], d, index::d);
-    ck_tile::emu::detail::mfma_arith<a_type, b_type, c_type, nblk, M, N, K>(a, b, d);
+    if constexpr(index::d_rows_by_lane_group) // C and D: a row of N columns per group of N lanes
+    {
+        for(int e = 0; e < kc; ++e)
+        {
+            lane_u32 tmp;
+            const std::uint32_t* p = vread(w, i, i.op[3], tmp, e);
+            for(int g = 0; g < lanes; g += N)
+                std::memcpy(&d[index::d[e][g]], &p[g], 4 * N);
+        }
+    }
+    else
+        gather(i.op[3], d, index::d);
+    ck_tile::emu::detail::mfma_arith<a_type, b_type, c_type, nblk, M, N, K, true>(a, b, d);
     for(int e = 0; e < kc; ++e)
     {
         lane_u32& out  = vdst(w, i.op[0], e);
         const auto& at = index::d[e];
-        for(int l = 0; l < lanes; ++l)
-            out[l] = std::bit_cast<std::uint32_t>(d[at[l]]);
+        if constexpr(index::d_rows_by_lane_group)
+            for(int g = 0; g < lanes; g += N)
+                std::memcpy(&out[g], &d[at[g]], 4 * N);
+        else
+            for(int l = 0; l < lanes; ++l)
+                out[l] = std::bit_cast<std::uint32_t>(d[at[l]]);
     }
 }
 

@@ -104,9 +104,20 @@ constexpr auto mfma_lane_table(F f)
 }
 
 // The arithmetic of the model on the wave's dense matrices: a[block][k][row], b[block][k][col]
-// (raw elements), d[block][col][row] (C in, D out). For each D element: the product of k = 0,
-// then each next product added in increasing k, then C (float), or the exact sum + C (int32).
-template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K>
+// (raw elements), d[block][col][row] (C in, D out), or with DRows d[block][row][col] (hip-cpu's:
+// its registers hold rows of consecutive columns). For each D element: the product of k = 0,
+// then each next product added in increasing k, then C (float), or the exact sum + C (int32);
+// both layouts give the same bits.
+template <typename C>
+CK_TILE_EMU_MFMA_INLINE C mfma_add_c(float acc, C c)
+{
+    if constexpr(std::is_integral_v<C>)
+        return static_cast<int32_t>(static_cast<uint32_t>(static_cast<int32_t>(acc)) + static_cast<uint32_t>(c));
+    else
+        return acc + c;
+}
+
+template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K, bool DRows = false>
 CK_TILE_EMU_MFMA_NO_CONTRACT CK_TILE_EMU_MFMA_INLINE void mfma_arith_body(const A* __restrict a_raw,
                                                                           const B* __restrict b_raw, C* __restrict d)
 {
@@ -123,47 +134,43 @@ CK_TILE_EMU_MFMA_NO_CONTRACT CK_TILE_EMU_MFMA_INLINE void mfma_arith_body(const 
     {
         const float* ab = a + blk * K * M;
         const float* bb = b + blk * K * N;
-        for(index_t j = 0; j < N; ++j)
+        // D's outer index o (a row with DRows, else a column) and inner q; the product keeps the
+        // operand order a * b (which NaN's payload survives depends on it)
+        constexpr index_t O = DRows ? M : N, Q = DRows ? N : M;
+        const float* outer = DRows ? ab : bb;
+        const float* inner = DRows ? bb : ab;
+        for(index_t o = 0; o < O; ++o)
         {
-            float acc[M];
-            const float b0 = bb[j];
-            for(index_t i = 0; i < M; ++i)
-                acc[i] = ab[i] * b0;
-            for(index_t k = 1; k < K; ++k)
+            float acc[Q];
+            for(index_t k = 0; k < K; ++k)
             {
-                const float bkj = bb[k * N + j];
-                for(index_t i = 0; i < M; ++i)
+                const float x = outer[k * O + o];
+                for(index_t q = 0; q < Q; ++q)
                 {
-                    const float prod = ab[k * M + i] * bkj;
-                    acc[i]           = acc[i] + prod;
+                    const float prod = DRows ? x * inner[k * Q + q] : inner[k * Q + q] * x;
+                    acc[q]           = k == 0 ? prod : acc[q] + prod;
                 }
             }
-            C* dcol = d + (blk * N + j) * M;
-            for(index_t i = 0; i < M; ++i)
-            {
-                if constexpr(std::is_integral_v<C>)
-                    dcol[i] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<int32_t>(acc[i])) +
-                                                   static_cast<uint32_t>(dcol[i]));
-                else
-                    dcol[i] = acc[i] + dcol[i];
-            }
+            C* dout = d + (blk * O + o) * Q;
+            for(index_t q = 0; q < Q; ++q)
+                dout[q] = mfma_add_c(acc[q], dout[q]);
         }
     }
 }
 
-template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K>
+template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K, bool DRows = false>
 CK_TILE_EMU_MFMA_NO_CONTRACT void mfma_arith_default(const A* a_raw, const B* b_raw, C* d)
 {
-    mfma_arith_body<A, B, C, NB, M, N, K>(a_raw, b_raw, d);
+    mfma_arith_body<A, B, C, NB, M, N, K, DRows>(a_raw, b_raw, d);
 }
 
 #if CK_TILE_EMU_MFMA_AVX2_DISPATCH
 // The same code compiled for AVX2 (8 floats a vector; no FMA, so the same roundings: the result
 // is the same bit for bit), used when the CPU has AVX2.
-template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K>
+template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K, bool DRows = false>
 CK_TILE_EMU_MFMA_NO_CONTRACT __attribute__((target("avx2"))) void mfma_arith_avx2(const A* a_raw, const B* b_raw, C* d)
 {
-    mfma_arith_body<A, B, C, NB, M, N, K>(a_raw, b_raw, d);
+    mfma_arith_body<A, B, C, NB, M, N, K, DRows>(a_raw, b_raw, d);
 }
 
 inline bool mfma_cpu_has_avx2()
@@ -173,14 +180,14 @@ inline bool mfma_cpu_has_avx2()
 }
 #endif
 
-template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K>
+template <typename A, typename B, typename C, index_t NB, index_t M, index_t N, index_t K, bool DRows = false>
 inline void mfma_arith(const A* a_raw, const B* b_raw, C* d)
 {
 #if CK_TILE_EMU_MFMA_AVX2_DISPATCH
     if(mfma_cpu_has_avx2())
-        return mfma_arith_avx2<A, B, C, NB, M, N, K>(a_raw, b_raw, d);
+        return mfma_arith_avx2<A, B, C, NB, M, N, K, DRows>(a_raw, b_raw, d);
 #endif
-    mfma_arith_default<A, B, C, NB, M, N, K>(a_raw, b_raw, d);
+    mfma_arith_default<A, B, C, NB, M, N, K, DRows>(a_raw, b_raw, d);
 }
 
 #undef CK_TILE_EMU_MFMA_INLINE
