@@ -61,6 +61,12 @@ std::uint32_t sdwa_select(std::uint32_t x, std::uint8_t sel, bool sext)
 void read_vsources(wave& w, const inst& i, int first, int n, vfloat f, vsources& s)
 {
     s.write_mask = w.exec();
+    if(i.plain) // no modifier to apply: the registers as they are
+    {
+        for(int k = 0; k < n; ++k)
+            s.p[k] = vread(w, i, i.op[first + k], s.tmp[k]);
+        return;
+    }
     for(int k = 0; k < n; ++k)
     {
         const operand& o       = i.op[first + k];

@@ -51,18 +51,6 @@ inline constexpr lane_u32 zero_lanes = {};
 template <int N, vfloat F, bool Half = false, typename Fn>
 void vop(wave& w, const inst& i, int first, Fn fn)
 {
-    if(!Half && i.plain) // the common case: sources read in place, the result blended by EXEC
-    {
-        lane_u32 t0, t1, t2;
-        const u32* a = vread(w, i, i.op[first], t0);
-        const u32* b = N > 1 ? vread(w, i, i.op[first + 1], t1) : zero_lanes;
-        const u32* c = N > 2 ? vread(w, i, i.op[first + 2], t2) : zero_lanes;
-        lane_u32 r;
-        for(int l = 0; l < lanes; ++l)
-            r[l] = fn(a[l], b[l], c[l]);
-        vwrite(w, i.op[0], r);
-        return;
-    }
     vsources s;
     read_vsources(w, i, first, N, F, s);
     const u32* a = s.p[0];
@@ -105,14 +93,8 @@ template <typename T, bool X = false, typename Fn>
 void vcmp(wave& w, const inst& i, Fn fn)
 {
     vsources s;
-    if(i.plain) // sources read in place
-    {
-        s.p[0]       = vread(w, i, i.op[1], s.tmp[0]);
-        s.p[1]       = vread(w, i, i.op[2], s.tmp[1]);
-        s.write_mask = w.exec();
-    }
-    else // float compares take the sources' |x| and -x modifiers (VOP3 form)
-        read_vsources(w, i, 1, 2, std::is_same_v<T, float> ? vfloat::f32 : vfloat::none, s);
+    // float compares take the sources' |x| and -x modifiers (VOP3 form)
+    read_vsources(w, i, 1, 2, std::is_same_v<T, float> ? vfloat::f32 : vfloat::none, s);
     std::uint8_t holds[lanes];
     for(int l = 0; l < lanes; ++l)
     {
