@@ -68,8 +68,7 @@ void ds_write(wave& w, const inst& i)
         if(!((e >> l) & 1))
             continue;
         u32 v[4];
-        for(int k = 0; k < dwords; ++k)
-            v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
+        stored<Bytes, HighHalf>(data, l, v);
         std::memcpy(lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), Bytes, true), v, Bytes);
     }
     issue(w, i, false, nullptr, 0);

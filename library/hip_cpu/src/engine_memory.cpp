@@ -83,51 +83,25 @@ inline bool one_allocation(const u64* addr, u64 exec, u64 bytes)
 template <int Bytes, bool Signed, int Half>
 inline void load_lanes(wave& w, const inst& i, const u64* addr, u64 exec)
 {
-    constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
-    constexpr u32 n      = Bytes < 4 ? Bytes : 4;
-    if constexpr(Bytes >= 4)
+    for(int l = 0; l < lanes; ++l)
     {
-        // whole dwords: each lane's bytes copied once, then spread over its registers
-        u32* d[dwords];
-        for(int k = 0; k < dwords; ++k)
-            d[k] = vdst(w, i.op[0], k);
-        for(int l = 0; l < lanes; ++l)
-        {
-            if(!((exec >> l) & 1))
-                continue;
-            u32 v[dwords];
-            std::memcpy(v, reinterpret_cast<const void*>(addr[l]), Bytes);
-            for(int k = 0; k < dwords; ++k)
-                d[k][l] = v[k];
-        }
-        return;
-    }
-    for(int k = 0; k < dwords; ++k)
-    {
-        lane_u32& d = vdst(w, i.op[0], k);
-        for(int l = 0; l < lanes; ++l)
-        {
-            if(!((exec >> l) & 1))
-                continue;
-            u32 v = 0;
-            std::memcpy(&v, reinterpret_cast<const std::uint8_t*>(addr[l]) + 4 * k, n);
-            d[l] = loaded<Bytes, Signed, Half>(d[l], v);
-        }
+        if(!((exec >> l) & 1))
+            continue;
+        u32 v[Bytes < 4 ? 1 : Bytes / 4] = {};
+        std::memcpy(v, reinterpret_cast<const void*>(addr[l]), Bytes); // each lane's bytes once
+        deliver<Bytes, Signed, Half>(w, i, l, v);
     }
 }
 template <int Bytes, bool HighHalf>
 inline void store_lanes(const u32* const* data, const u64* addr, u64 exec)
 {
-    constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
-    constexpr u32 n      = Bytes < 4 ? Bytes : 4;
     for(int l = 0; l < lanes; ++l)
     {
         if(!((exec >> l) & 1))
             continue;
-        u32 v[dwords];
-        for(int k = 0; k < dwords; ++k)
-            v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
-        std::memcpy(reinterpret_cast<void*>(addr[l]), v, dwords == 1 ? n : Bytes);
+        u32 v[Bytes < 4 ? 1 : Bytes / 4];
+        stored<Bytes, HighHalf>(data, l, v);
+        std::memcpy(reinterpret_cast<void*>(addr[l]), v, Bytes);
     }
 }
 
@@ -282,8 +256,7 @@ void buffer_store(wave& w, const inst& i)
         if(!((e >> l) & 1))
             continue;
         u32 v[dwords];
-        for(int k = 0; k < dwords; ++k)
-            v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
+        stored<Bytes, HighHalf>(data, l, v);
         if(a.in_range(l, 0, Bytes))
             std::memcpy(global_ptr(w, i, l, a.address(l), Bytes, true), v, Bytes);
         else
@@ -393,8 +366,7 @@ void global_store(wave& w, const inst& i)
         if(!((e >> l) & 1))
             continue;
         u32 v[4];
-        for(int k = 0; k < dwords; ++k)
-            v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
+        stored<Bytes, HighHalf>(data, l, v);
         std::memcpy(global_ptr(w, i, l, ga.a[l], Bytes, true), v, Bytes);
     }
     issue(w, i, true, nullptr, 0);

@@ -40,6 +40,16 @@ inline void deliver(wave& w, const inst& i, int l, const u32* v)
     }
 }
 
+// Lane l's dwords of a store of Bytes (the d16_hi forms, HighHalf, store a register's high half),
+// from the source registers' lane arrays data[k].
+template <int Bytes, bool HighHalf>
+inline void stored(const u32* const* data, int l, u32* v)
+{
+    constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
+    for(int k = 0; k < dwords; ++k)
+        v[k] = HighHalf ? data[k][l] >> 16 : data[k][l];
+}
+
 inline u32 f16x2_add(u32 a, u32 b)
 {
     const u32 lo = f32_to_f16(f16_to_f32(static_cast<std::uint16_t>(a)) + f16_to_f32(static_cast<std::uint16_t>(b)));
