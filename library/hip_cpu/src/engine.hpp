@@ -105,7 +105,7 @@ void report_pending_read(const wave& w, const inst& i, const operand& o, int dwo
         report_pending_read(w, i, o, k);
 }
 
-// A scalar source dword k that is not an SGPR or a constant (SCC, EXECZ, VCCZ).
+// A scalar source that is not an SGPR or a constant: SCC, EXECZ, VCCZ (out of line: rare).
 std::uint32_t sread_special(const wave& w, const inst& i, const operand& o);
 
 // A scalar source dword k (SGPR, constant, SCC).

@@ -39,8 +39,8 @@ namespace hip_cpu {
 namespace {
 
 // Where each register element of each lane goes in the model's dense matrices: index[e][l] for
-// lane l's element e (A, B: consecutive k; C/D: runs of consecutive rows), from the model's own
-// per-lane offset tables.
+// lane l's element e (A, B: consecutive k, from the model's per-lane offset tables; C/D: row-major,
+// from the instruction's D layout).
 template <typename Instr>
 struct mfma_dense_index
 {
