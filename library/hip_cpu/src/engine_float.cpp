@@ -9,6 +9,8 @@
 #include "vector_operands.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 
@@ -99,6 +101,87 @@ void fma_mix_half(wave& w, const inst& i, bool high)
     }
 }
 
+// ---- f32 division's scaling and fixup (v_div_scale_f32, v_div_fmas_f32, v_div_fixup_f32) --------
+// The compiler divides n / d as: d' = div_scale(d, d, n); n', vcc = div_scale(n, d, n); a
+// reciprocal of d' refined by fmas; q = div_fmas(remainder, r, q0) with vcc; div_fixup(q, d, n).
+// div_scale scales n or d by 2^64 where the quotient, the reciprocal or the remainder would
+// otherwise leave the normal range; vcc says when the quotient itself was scaled, and div_fmas
+// undoes that scaling in its one rounding. div_fixup gives IEEE's answers for zeros, infinities and
+// NaNs. The branches follow the ISA manual's pseudocode, with two corrections that the differential
+// test (a correctly rounded n / d for every pair of edge values) needs: the manual tests 1/S1 for
+// an f64 denormal, which never holds for an f32 S1; the test is in f32, and its scaling is 2^-64
+// (2^64 would overflow a denominator over 2^126). And div_fixup turns the NaN that an overflowing
+// quotient leaves into an infinity.
+
+int exponent_field(float x) { return static_cast<int>((bits(x) >> 23) & 0xff); }
+
+float div_scale(float s0, float s1, float s2, bool& vcc)
+{
+    vcc = false;
+    if(s2 == 0.f || s1 == 0.f)
+        return std::numeric_limits<float>::quiet_NaN();
+    const int e1 = exponent_field(s1), e2 = exponent_field(s2);
+    if(e2 - e1 >= 96) // the quotient near the largest float: scale the denominator only
+    {
+        vcc = true;
+        return s0 == s1 ? std::ldexp(s0, 64) : s0;
+    }
+    if(e1 == 0) // a denormal denominator: both up
+        return std::ldexp(s0, 64);
+    const bool tiny_quotient = std::fabs(static_cast<double>(s2) / static_cast<double>(s1)) < FLT_MIN;
+    if(std::fabs(1.0 / static_cast<double>(s1)) < FLT_MIN) // the denominator's reciprocal a denormal
+    {
+        if(!tiny_quotient)
+            return std::ldexp(s0, -64); // both down
+        vcc = true;
+        return s0 == s1 ? std::ldexp(s0, -64) : s0; // the denominator only
+    }
+    if(tiny_quotient) // a denormal quotient
+    {
+        vcc = true;
+        return s0 == s2 ? std::ldexp(s0, 64) : s0; // the numerator only
+    }
+    if(e2 <= 23) // a tiny numerator: both up, so the remainder stays normal
+        return std::ldexp(s0, 64);
+    return s0;
+}
+
+// fma(a, b, c) * 2^scale with one rounding to f32: the sum in f64 rounded to odd (the product is
+// exact in f64; two-sum gives the sum's error), so the final rounding to f32 cannot round twice
+float fma_scaled(float a, float b, float c, int scale)
+{
+    const double p = static_cast<double>(a) * b, addend = c;
+    double s = p + addend;
+    if(std::isfinite(s))
+    {
+        const double back = s - p;
+        const double err  = (p - (s - back)) + (addend - back);
+        if(err != 0 && !(std::bit_cast<u64>(s) & 1))
+            s = std::nextafter(s, err > 0 ? HUGE_VAL : -HUGE_VAL);
+    }
+    return static_cast<float>(std::ldexp(s, scale));
+}
+
+float div_fixup(float q, float d, float n)
+{
+    const bool negative = std::signbit(d) != std::signbit(n);
+    const float inf     = std::numeric_limits<float>::infinity();
+    if(std::isnan(n))
+        return n + n; // quieted
+    if(std::isnan(d))
+        return d + d;
+    if((d == 0.f && n == 0.f) || (std::isinf(d) && std::isinf(n)))
+        return std::numeric_limits<float>::quiet_NaN();
+    if(d == 0.f || std::isinf(n))
+        return negative ? -inf : inf;
+    if(std::isinf(d) || n == 0.f || exponent_field(n) - exponent_field(d) < -150)
+        return negative ? -0.f : 0.f;
+    // finite operands whose quotient overflows reach here as a NaN (the refinement's inf - inf)
+    if(std::isnan(q))
+        return negative ? -inf : inf;
+    return negative ? -std::fabs(q) : std::fabs(q);
+}
+
 } // namespace
 
 void add_float_instructions(handler_table& t)
@@ -117,6 +200,36 @@ void add_float_instructions(handler_table& t)
     F3(v_max3_f32, max_hw(max_hw(f(a), f(b)), f(c)));
     F3(v_min3_f32, min_hw(min_hw(f(a), f(b)), f(c)));
     F3(v_med3_f32, max_hw(min_hw(f(a), f(b)), min_hw(max_hw(f(a), f(b)), f(c))));
+    // v_div_scale_f32 vdst, sdst, s0, s1, s2 (VOP3b): sdst gets the lanes whose quotient was scaled
+    t["v_div_scale_f32"] = {[](wave& w, const inst& i) {
+        vsources s;
+        read_vsources(w, i, 2, 3, vfloat::f32, s);
+        lane_u32 r;
+        std::uint8_t scaled[lanes];
+        for(int l = 0; l < lanes; ++l)
+        {
+            bool vcc  = false;
+            r[l]      = bits(div_scale(f(s.p[0][l]), f(s.p[1][l]), f(s.p[2][l]), vcc));
+            scaled[l] = vcc;
+        }
+        write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::f32);
+        write_lane_mask(w, i.op[1], pack_lanes(scaled) & s.write_mask);
+    }};
+    // v_div_fmas_f32: fma, times 2^64 (|s2| >= 2) or 2^-64 in the lanes VCC marks
+    t["v_div_fmas_f32"] = {[](wave& w, const inst& i) {
+        vsources s;
+        read_vsources(w, i, 1, 3, vfloat::f32, s);
+        const u64 vcc = w.vcc();
+        lane_u32 r;
+        for(int l = 0; l < lanes; ++l)
+        {
+            const float a = f(s.p[0][l]), b = f(s.p[1][l]), c = f(s.p[2][l]);
+            const int scale = !((vcc >> l) & 1) ? 0 : exponent_field(c) > 127 ? 64 : -64;
+            r[l]            = bits(scale == 0 ? std::fma(a, b, c) : fma_scaled(a, b, c, scale));
+        }
+        write_vresult(w, i, i.op[0], r, s.write_mask, vfloat::f32);
+    }};
+    F3(v_div_fixup_f32, div_fixup(f(a), f(b), f(c)));
     t["v_fmac_f32"] = {[](wave& w, const inst& i) {
         vsources s;
         read_vsources(w, i, 1, 2, vfloat::f32, s);

@@ -20,9 +20,7 @@
 //   unit, run<Op, true> on the scalar unit (inputs read into SGPRs).
 //
 // Each mismatch prints a line (operation, inputs, expected, got); the program prints valid:y when
-// every result matched, else valid:n and exits with 1. Each program's default run is its ctest
-// test; what hip-cpu cannot run yet (`<program> unimplemented`) is a scenario of its own, listed
-// above its main, not registered until hip-cpu implements it.
+// every result matched, else valid:n and exits with 1. Each program's run is its ctest test.
 #pragma once
 #include "differential_values.hpp"
 
