@@ -116,8 +116,8 @@ std::uint32_t sread_special(const wave& w, const inst& i, const operand& o);
         check_ready(w, i, o, k);
         return w.s[o.reg + k];
     }
-    if(o.kind == operand::constant)
-        return o.bits[k];
+    if(o.kind == operand::constant) // a 64-bit constant's two dwords (wider operands: MFMA's C reads it itself)
+        return o.bits[k & 1];
     return sread_special(w, i, o);
 }
 inline std::uint64_t sread64(const wave& w, const inst& i, const operand& o)

@@ -15,6 +15,7 @@
 
 #include "engine.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -113,7 +114,9 @@ void mfma(wave& w, const inst& i, bool check_broadcasts = true)
     };
     gather(i.op[1], a, index::a);
     gather(i.op[2], b, index::b);
-    if constexpr(index::d_rows_by_lane_group) // C and D: a row of N columns per group of N lanes
+    if(i.op[3].kind == operand::constant) // an inline constant C (the 0 that starts a sum): every element
+        std::fill(std::begin(d), std::end(d), std::bit_cast<c_type>(i.op[3].bits[0]));
+    else if constexpr(index::d_rows_by_lane_group) // C and D: a row of N columns per group of N lanes
     {
         for(int e = 0; e < kc; ++e)
         {

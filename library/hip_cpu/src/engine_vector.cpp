@@ -277,7 +277,8 @@ void add_vector_instructions(handler_table& t)
     // ---- select and lane operations ----
     t["v_cndmask_b32"]       = {[](wave& w, const inst& i) {
         vsources s;
-        read_vsources(w, i, 1, 2, vfloat::none, s);
+        // VOP3's abs and neg act on the sign bit, as for f32 (the compiler selects x or -x this way)
+        read_vsources(w, i, 1, 2, vfloat::f32, s);
         std::uint8_t take_b[lanes];
         unpack_lanes(sread64(w, i, i.op[3]), take_b);
         lane_u32 r;

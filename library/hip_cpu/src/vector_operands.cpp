@@ -99,6 +99,8 @@ void read_vsources(wave& w, const inst& i, int first, int n, vfloat f, vsources&
         }
         // VOP3P's neg_lo (and the f16 source modifiers) act on the low half; f32 on the sign bit
         const bool neg = o.neg || (f == vfloat::f16 && ((i.neg_lo >> k) & 1));
+        if(f == vfloat::none && (o.abs || neg)) // never ignored: a handler that reads them says how
+            fault(w, i, "abs/neg on a source of an instruction hip-cpu reads without float modifiers");
         if(f != vfloat::none && (o.abs || neg))
         {
             const std::uint32_t abs_mask = f == vfloat::f32 ? 0x7fffffffu : 0xffff7fffu;
