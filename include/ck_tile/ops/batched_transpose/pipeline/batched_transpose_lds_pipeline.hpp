@@ -25,8 +25,10 @@ struct BatchedTransposeLdsPipeline
     using Policy    = Policy_;
     using InputType = typename Problem::InputType;
 
-    static constexpr const char* name              = "lds";
-    static constexpr bool kSupportedOnCompiledArch = has_compiled_arch && compiled_arch_info().lds_transpose_read;
+    static constexpr const char* name = "lds";
+    // host code of a hip build has no arch (and must not instantiate compiled_arch_info)
+    static constexpr bool kSupportedOnCompiledArch =
+        has_compiled_arch && get_arch_info(compiled_arch).lds_transpose_read;
 
     CK_TILE_HOST_DEVICE static constexpr index_t GetSmemSize() { return Policy::template GetSmemSize<Problem>(); }
 
