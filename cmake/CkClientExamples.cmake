@@ -34,6 +34,9 @@ add_custom_target(client_example_package
           ${_ck_client_args}
   COMMENT "Installing composable_kernel into ${_ck_client_prefix}; configuring client_example against it"
   VERBATIM)
+if(CK_TILE_BUILD_HIP_CPU) # the package installs hip-cpu's libraries: built first
+  add_dependencies(client_example_package ck_tile_hip_cpu ck_tile_hip_cpu_engine)
+endif()
 add_custom_target(client_examples)
 foreach(_t IN LISTS CK_CLIENT_EXAMPLE_TARGETS)
   add_custom_target(${_t}

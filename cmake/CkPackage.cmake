@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # `cmake --install`: the headers (include/ck_tile, include/ck) and the CMake package
 # composable_kernel (lib/cmake/composable_kernel), whose config carries this build's backend, GPU
-# targets, compile definitions and flags (cmake/composable_kernelConfig.cmake.in).
+# targets, compile definitions and flags (cmake/composable_kernelConfig.cmake.in). A hip build on
+# hip-cpu also installs the runtime: its two static libraries (lib/) and its HIP headers
+# (include/ck_tile_hip_cpu/hip), which the package's targets then carry, with libLLVM-22.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -20,6 +22,17 @@ _ck_pkg_property(_ck_pkg_defs INTERFACE_COMPILE_DEFINITIONS)
 _ck_pkg_property(_ck_pkg_opts INTERFACE_COMPILE_OPTIONS)
 _ck_pkg_property(_ck_pkg_link_opts INTERFACE_LINK_OPTIONS)
 set(_ck_pkg_archs "${CK_TILE_ARCHS}")
+set(_ck_pkg_hip_cpu_libs "")
+if(CK_TILE_BUILD_HIP_CPU)
+  install(TARGETS ck_tile_hip_cpu ck_tile_hip_cpu_engine ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/library/hip_cpu/include/hip
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ck_tile_hip_cpu)
+  # in link order: the runtime, the engine it drives, then libLLVM (the decoder)
+  foreach(_lib ck_tile_hip_cpu ck_tile_hip_cpu_engine)
+    list(APPEND _ck_pkg_hip_cpu_libs ${CMAKE_STATIC_LIBRARY_PREFIX}${_lib}${CMAKE_STATIC_LIBRARY_SUFFIX})
+  endforeach()
+  set(_ck_pkg_libllvm "${CK_TILE_LIBLLVM}")
+endif()
 
 set(_ck_pkg_dir ${CMAKE_INSTALL_LIBDIR}/cmake/composable_kernel)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/composable_kernelConfig.cmake.in
