@@ -93,6 +93,7 @@ elseif(CK_TILE_BACKEND STREQUAL "hip")
         message(FATAL_ERROR " ck_tile: a hip build needs clang-offload-bundler in ${_ck_cxx_dir} (Debian/Ubuntu: clang-tools-22); run script/install-deps.sh")
       endif()
       target_link_libraries(ck_tile INTERFACE ck_tile_hip_cpu)
+      target_compile_definitions(ck_tile INTERFACE CK_TILE_HIP_RUNTIME_CPU=1) # config.hpp: CK_TILE_RUNS_ON_CPU
       set(CK_TILE_BUILD_HIP_CPU ON)
       message(STATUS "ck_tile: backend hip, archs ${GPU_TARGETS}, runtime cpu (hip-cpu)")
     else()

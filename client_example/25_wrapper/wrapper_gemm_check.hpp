@@ -20,7 +20,7 @@ namespace wrapper_example {
 
 struct Problem
 {
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     // the emulator runs the kernel on the CPU: a smaller default problem
     ck::index_t M = 512, N = 512, K = 256;
 #else

@@ -186,7 +186,7 @@ int main(int argc, char* argv[])
     try
     {
         ck::index_t G = 4;
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
         ck::index_t N = 2; // batch (the emulator copies on the CPU: a smaller default)
 #else
         ck::index_t N = 32; // batch

@@ -471,7 +471,7 @@ Options read_options(const ck_tile::ArgParser& p)
 
 int main(int argc, char* argv[])
 {
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char *s_default = "256", *warmup_default = "0", *repeat_default = "1";
 #else
     const char *s_default = "3328", *warmup_default = "5", *repeat_default = "20";

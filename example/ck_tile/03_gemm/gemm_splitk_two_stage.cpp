@@ -136,7 +136,7 @@ int main(int argc, char* argv[])
 {
     using universal_gemm::Config;
     using universal_gemm::Pipeline;
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char *m_default = "512", *n_default = "512", *k_default = "1024", *warmup_default = "1",
                *repeat_default = "3";
 #else

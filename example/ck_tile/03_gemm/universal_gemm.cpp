@@ -111,7 +111,7 @@ bool run(const Config& cfg, int verify, int init)
 int main(int argc, char* argv[])
 {
     using namespace universal_gemm;
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char *m_default = "512", *n_default = "512", *k_default = "256";
     const char *warmup_default = "1", *repeat_default = "3", *v_default = "1";
 #else

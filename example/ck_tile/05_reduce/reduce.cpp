@@ -75,7 +75,7 @@ bool run(const Nhwc& s, bool verify, int warmup, int repeat)
 int main(int argc, char* argv[])
 {
     using namespace reduce_example;
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char* warmup_default = "1";
     const char* repeat_default = "3";
 #else

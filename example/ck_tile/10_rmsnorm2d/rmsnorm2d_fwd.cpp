@@ -275,7 +275,7 @@ int run(const Options& o)
 int main(int argc, char* argv[])
 {
     using namespace rmsnorm2d_example;
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char* warmup_default = "1";
     const char* repeat_default = "3";
 #else

@@ -143,7 +143,7 @@ bool run(const Options& o)
 
 int main(int argc, char* argv[])
 {
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char* warmup_default = "1";
     const char* repeat_default = "3";
 #else

@@ -377,7 +377,7 @@ bool run(const Options& o)
 int main(int argc, char* argv[])
 {
     // upstream's defaults on a GPU; the emulator's are sized to run in seconds
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char *t_default = "128", *e_default = "8", *k_default = "2", *h_default = "512", *i_default = "512",
                *tp_default = "1", *warmup_default = "0", *repeat_default = "1";
 #else

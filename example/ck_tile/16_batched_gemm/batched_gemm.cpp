@@ -153,7 +153,7 @@ bool run(const Config& cfg, int verify)
 int main(int argc, char* argv[])
 {
     using namespace batched_gemm_example;
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char* warmup_default = "1";
     const char* repeat_default = "3";
 #else

@@ -101,7 +101,7 @@ inline std::vector<Group> make_groups(const ck_tile::ArgParser& p, bool group_co
         {
             // upstream's defaults: M = 256 + 256 i, N = 256 + 512 i, K = 512 + 128 i; the emulator
             // runs them at a quarter of each size (a CPU takes minutes for the full ones)
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
             constexpr int scale = 4;
 #else
             constexpr int scale = 1;
@@ -248,7 +248,7 @@ bool run(const std::vector<Group>& groups, const std::string& origin, int k_batc
 template <bool kPersistent>
 int run_grouped_gemm_example(int argc, char* argv[])
 {
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char* warmup_default = "1";
     const char* repeat_default = "3";
 #else

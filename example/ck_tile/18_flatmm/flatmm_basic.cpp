@@ -124,7 +124,7 @@ bool run(const Config& cfg)
 int main(int argc, char* argv[])
 {
     using namespace flatmm_example;
-#if defined(CK_TILE_BACKEND_EMULATOR)
+#if defined(CK_TILE_RUNS_ON_CPU)
     const char* warmup_default = "1";
     const char* repeat_default = "3";
 #else
@@ -133,7 +133,7 @@ int main(int argc, char* argv[])
 #endif
 #if !defined(FLATMM_WEIGHT_PRESHUFFLE)
     const char *m_default = "256", *n_default = "256", *k_default = "128";
-#elif defined(CK_TILE_BACKEND_EMULATOR)
+#elif defined(CK_TILE_RUNS_ON_CPU)
     const char *m_default = "512", *n_default = "512", *k_default = "256";
 #else
     const char *m_default = "3840", *n_default = "4096", *k_default = "2048";

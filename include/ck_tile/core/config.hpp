@@ -5,6 +5,10 @@
 // Backends (chosen by CMake through CK_TILE_BACKEND):
 //   CK_TILE_BACKEND_HIP       ROCm clang / clang -x hip; device code for gfx942 / gfx950
 //   CK_TILE_BACKEND_EMULATOR  plain host C++; kernels run on the CPU emulator of one wave64 arch
+//   CK_TILE_HIP_RUNTIME_CPU   (with HIP) the build links hip-cpu, which runs the code objects on the CPU
+//
+// CK_TILE_RUNS_ON_CPU: the kernels execute on the CPU (the emulator, or hip-cpu), so the examples'
+// host code takes smaller default problems and fewer timing repeats; the kernels do not change.
 //
 // Arch macros (the library's own, used by guards in C++ code):
 //   CK_TILE_ARCH_GFX942, CK_TILE_ARCH_GFX950   defined to 1 for the arch being compiled or emulated
@@ -23,6 +27,10 @@
 
 #if defined(CK_TILE_BACKEND_HIP) && defined(CK_TILE_BACKEND_EMULATOR)
 #error "ck_tile: define only one of CK_TILE_BACKEND_HIP and CK_TILE_BACKEND_EMULATOR"
+#endif
+
+#if defined(CK_TILE_BACKEND_EMULATOR) || defined(CK_TILE_HIP_RUNTIME_CPU)
+#define CK_TILE_RUNS_ON_CPU 1
 #endif
 
 // ---- function qualifiers ---------------------------------------------------------------------
