@@ -4,7 +4,7 @@
     nox -s test -- -k gemm --archs gfx942 --shard 1/2
     nox -s bench -- --rounds 5 --compare OLD.json
     nox -s tests                       pytest on python/tests, then the C++ tests (ctest)
-    nox -s device_check                registers, spills, scratch and LDS of the device code
+    nox -s device_check                registers, spills, scratch, LDS of the hip build's kernels
     nox -s lint                        the pre-commit hooks on every file
     nox -s profile -- tile_tutorial_naive_gemm 1 512 512 256   one binary, emulator access profile
 
@@ -71,7 +71,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def device_check(session: nox.Session) -> None:
-    """Compile the device code for every arch and check each kernel's resource budget."""
+    """The hip build for every arch, and each kernel's resource budget in its code objects."""
     _run(session, "device-check")
 
 

@@ -1,23 +1,29 @@
 """Resource budgets of the device code: registers, spills, scratch and LDS of every kernel.
 
-The device-code build (``-DCK_TILE_DEVICE_CODE_ONLY=ON``, target ``device_code_objects``) writes
-``device/<target>.<arch>.co`` per GPU target and arch. For each code object, the YAML of the
-``NT_AMDGPU_METADATA`` note (``llvm-readelf --notes``) gives each kernel's VGPRs, AGPRs, SGPRs,
-spills, scratch (``.private_segment_fixed_size``) and static LDS (``.group_segment_fixed_size``).
+The code objects checked are the hip build's own: those clang bundled into each binary of the
+hip-cpu build dirs (``nox -s build -- --backend hip``; the section ``.hip_fatbin`` holds one clang
+offload bundle per translation unit, each with a code object per arch), so each kernel is compiled
+once per arch for both the binaries and this check. A binary is checked in every build dir it has
+(the transposed-C variants, the per-arch fp8 builds), each for the arch(s) that dir is run on. For
+each code object, the YAML of the ``NT_AMDGPU_METADATA`` note (``llvm-readelf --notes``) gives each
+kernel's VGPRs, AGPRs, SGPRs, spills, scratch (``.private_segment_fixed_size``) and static LDS
+(``.group_segment_fixed_size``).
 
 A kernel fails when it uses scratch, spills, or needs more LDS than its arch has (the arch
 table), or when its registers and LDS leave fewer blocks per CU than its entry point asks for: the
 ``MinBlockPerCu`` of ``ck_tile::kentry<MaxThreadPerBlock, MinBlockPerCu, ...>`` (``make_kernel``'s
 launch bounds), read from the mangled name (:attr:`Kernel.blocks_per_cu`). A target's
-``device_check.require_instructions`` lists mnemonics its code object must contain (in
+``device_check.require_instructions`` lists mnemonics its code objects must contain (in
 ``llvm-objdump -d``), and ``device_check.min_waves_per_simd`` the occupancy its kernels' registers
-must allow (:attr:`Kernel.waves_per_simd`). A clang offload bundle is unbundled first.
+must allow (:attr:`Kernel.waves_per_simd`). :func:`check_dir` checks a folder of
+``<target>.<arch>.co`` files instead (a device-only compile's, the tests').
 """
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 import struct
 import subprocess
 import tempfile
@@ -31,7 +37,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ck_tile_nox import archs, build, cases, discovery
-from ck_tile_nox.matrix import BuildDir, globs, matches
+from ck_tile_nox.matrix import BuildDir, entries, globs, matches
 
 BUNDLE_MAGIC = b"__CLANG_OFFLOAD_BUNDLE__"
 _FIELDS = ("vgpr", "agpr", "sgpr", "vgpr_spill", "sgpr_spill", "scratch", "lds")
@@ -268,6 +274,74 @@ def coverage_line(seen: set[str], implemented: set[str], objects: int, arch_list
     return line + (f"; missing ({len(missing)}): {', '.join(missing)}" if missing else ""), missing
 
 
+@dataclass
+class CodeObject:
+    """One code object to check: the target it belongs to, its arch, the build variant (a hip
+    build dir's axes, e.g. ``transposed_c_distribution_1``; empty for a plain build) and its
+    path. A target compiled from several translation units has one per unit and arch."""
+
+    target: str
+    arch: str
+    path: Path
+    variant: str = ""
+
+
+def objects_in_dir(device: Path) -> list[CodeObject]:
+    """The ``<target>.<arch>.co`` files of ``device``."""
+    out = []
+    for path in sorted(device.glob("*.co")):
+        tname, _, arch = path.stem.rpartition(".")
+        out.append(CodeObject(tname, arch, path))
+    return out
+
+
+def elf_section(data: bytes, name: str) -> bytes | None:
+    """The contents of the section ``name`` of a 64-bit little-endian ELF file, or None."""
+    if not data.startswith(b"\x7fELF") or data[4] != 2 or data[5] != 1:
+        return None
+    (shoff,) = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+
+    def header(k: int) -> tuple[int, int, int]:  # sh_name, sh_offset, sh_size
+        base = shoff + k * shentsize
+        return (
+            struct.unpack_from("<I", data, base)[0],
+            *struct.unpack_from("<QQ", data, base + 24),
+        )
+
+    _, str_off, _ = header(shstrndx)
+    for k in range(shnum):
+        name_off, off, size = header(k)
+        end = data.index(b"\0", str_off + name_off)
+        if data[str_off + name_off : end].decode("ascii", "replace") == name:
+            return data[off : off + size]
+    return None
+
+
+def fatbin_code_objects(binary: Path, arch: str) -> list[bytes]:
+    """The ``arch`` code objects of a hip build's binary: one per clang offload bundle (one per
+    translation unit with device code) in its ``.hip_fatbin`` section."""
+    fatbin = elf_section(binary.read_bytes(), ".hip_fatbin") or b""
+    out, pos = [], fatbin.find(BUNDLE_MAGIC)
+    while pos >= 0:
+        out += [co for triple, co in unbundle(fatbin[pos:]) if triple.endswith(f"--{arch}")]
+        pos = fatbin.find(BUNDLE_MAGIC, pos + len(BUNDLE_MAGIC))
+    return out
+
+
+def objects_in_build(binary: Path, arch: str, variant: str, into: Path) -> list[CodeObject]:
+    """The ``arch`` code objects of ``binary``, written to ``into`` as
+    ``<target>[-<variant>].<arch>.<n>.co``."""
+    stem = binary.name + (f"-{variant}" if variant else "")
+    into.mkdir(parents=True, exist_ok=True)
+    out = []
+    for k, data in enumerate(fatbin_code_objects(binary, arch)):
+        path = into / f"{stem}.{arch}.{k}.co"
+        path.write_bytes(data)
+        out.append(CodeObject(binary.name, arch, path, variant))
+    return out
+
+
 def check_dir(
     device: Path,
     targets: list[cases.Target],
@@ -277,26 +351,66 @@ def check_dir(
     report: Path | None = None,
     implemented: set[str] | None = None,
 ) -> int:
-    """Check every code object in ``device``; print the table (and, given hip-cpu's
-    ``implemented`` instructions, its coverage line); return the exit status."""
+    """Check every ``<target>.<arch>.co`` in ``device`` (:func:`check_objects`)."""
+    objects = [
+        o for o in objects_in_dir(device) if o.arch in arch_list and matches(o.target, wanted)
+    ]
+    code = check_objects(objects, targets, arch_list, wanted, tools, report, implemented)
+    if not objects:
+        print(f"FAIL  no code objects in {device}")
+        return 1
+    return code
+
+
+def check_objects(
+    objects: list[CodeObject],
+    targets: list[cases.Target],
+    arch_list: Sequence[str],
+    wanted: list[str],
+    tools: dict[str, str | None],
+    report: Path | None = None,
+    implemented: set[str] | None = None,
+) -> int:
+    """Check the code objects; print the table (and, given hip-cpu's ``implemented``
+    instructions, its coverage line); return the exit status. A target's required instructions
+    are looked for across all its code objects of an arch and variant, and a kernel that
+    several translation units compile is listed once."""
     by_name = {t.name: t for t in targets}
     rows, problems, data = [], [], []
     seen: set[str] | None = set() if implemented is not None else None
-    for path in sorted(device.glob("*.co")):
-        tname, _, arch = path.stem.rpartition(".")
-        if arch not in arch_list or not matches(tname, wanted):
-            continue
-        required = by_name[tname].instructions_for(arch) if tname in by_name else []
-        min_waves = by_name[tname].device_check.min_waves_per_simd if tname in by_name else None
-        kernels, found = inspect(
-            path, arch, tools["readelf"] or "", tools["objdump"], required, min_waves, seen
-        )
-        problems += [f"{tname} {arch}: {p}" for p in found]
-        names = demangle([k.name for k in kernels], tools["cxxfilt"])
-        for k in kernels:
+    groups: dict[tuple[str, str, str], list[CodeObject]] = {}
+    for o in objects:
+        groups.setdefault((o.target, o.variant, o.arch), []).append(o)
+    for (tname, variant, arch), members in sorted(groups.items()):
+        target = by_name.get(tname)
+        required = target.instructions_for(arch) if target else []
+        min_waves = target.device_check.min_waves_per_simd if target else None
+        label = f"{tname} {arch}" + (f" {variant}" if variant else "")
+        kernels: dict[str, Kernel] = {}
+        found_all: set[str] = set()
+        for o in members:
+            found: set[str] = set()
+            listed = found if required or seen is not None else None  # objdump only when needed
+            ks, fails = inspect(
+                o.path, arch, tools["readelf"] or "", tools["objdump"], (), min_waves, listed
+            )
+            problems += [f"{label}: {p}" for p in fails]
+            found_all |= found
+            for k in ks:
+                kernels.setdefault(k.name, k)
+            data.append({"path": str(o.path), "target": tname, "arch": arch, "variant": variant,
+                         "problems": fails, "kernels": [vars(k) for k in ks]})  # fmt: skip
+        if seen is not None:
+            seen |= found_all
+        missing = [m for m in required if not any(m + s in found_all for s in _SUFFIXES)]
+        problems += [f"{label}: missing instruction {m}" for m in missing]
+        names = demangle(list(kernels), tools["cxxfilt"])
+        if not kernels:
+            problems.append(f"{label}: no kernels")
+        for k in kernels.values():
             rows.append(
                 (
-                    tname,
+                    tname + (f" ({variant})" if variant else ""),
                     arch,
                     shorten(names[k.name]),
                     k.vgpr,
@@ -310,16 +424,7 @@ def check_dir(
                     "; ".join(k.problems) or "ok",
                 )
             )
-            problems += [f"{tname} {arch} {shorten(names[k.name])}: {p}" for p in k.problems]
-        data.append(
-            {
-                "path": str(path),
-                "target": tname,
-                "arch": arch,
-                "problems": found,
-                "kernels": [vars(k) for k in kernels],
-            }
-        )
+            problems += [f"{label} {shorten(names[k.name])}: {p}" for p in k.problems]
     for t in targets:
         for arch in arch_list:
             have = any(d["target"] == t.name and d["arch"] == arch for d in data)
@@ -349,7 +454,6 @@ def check_dir(
     for row in rows:
         table.add_row(*map(str, row), style="bold red" if row[-1] != "ok" else None)
     Console(highlight=False, width=200).print(table)
-    problems += [] if data else [f"no code objects in {device}"]
     for p in problems:
         print(f"FAIL  {p}")
     coverage: dict[str, Any] = {}
@@ -372,60 +476,71 @@ def check_dir(
     return 1 if problems else 0
 
 
-def code_object_targets(
-    targets: list[cases.Target], arch_list: Sequence[str], wanted: list[str]
-) -> list[str]:
-    """The CMake targets that build the wanted code objects: ``<name>_device_code`` of each
-    wanted target that one of the archs builds, or all of them (``device_code_objects``)."""
-    names = [
-        t.name
-        for t in targets
-        if wanted and matches(t.name, wanted) and any(t.valid_on(a) for a in arch_list)
-    ]
-    return [f"{n}_device_code" for n in names] or ["device_code_objects"]
+def hip_builds(
+    targets: list[cases.Target], arch_list: Sequence[str], wanted: list[str], root: Path
+) -> dict[BuildDir, list[tuple[str, str]]]:
+    """The hip-cpu build dirs of the wanted targets (the dirs ``nox -s build -- --backend hip``
+    builds), each with its ``(target, arch)`` pairs: a shared dir serves each of its archs."""
+    out: dict[BuildDir, list[tuple[str, str]]] = {}
+    for t in targets:
+        if not matches(t.name, wanted):
+            continue
+        for bdir in entries(t, arch_list, "hip", root, runtime="cpu"):
+            out.setdefault(bdir, []).append((t.name, bdir.arch))
+    return out
 
 
 def main(opts: Any) -> int:
-    """Build the device code for ``opts.archs`` (default: the arch table) and check it."""
+    """Build the wanted targets' hip-cpu build dirs for ``opts.archs`` (default: the arch
+    table; a no-op after ``nox -s build -- --backend hip``) and check their code objects."""
     arch_list = discovery.parse_archs(opts.archs) if opts.archs else archs.ARCH_NAMES
     try:
         targets = cases.load_targets(Path.cwd())
-        found = build.require(
-            "clang++-22", "llvm-readelf-22|llvm-readelf", "llvm-objdump-22|llvm-objdump"
-        )
+        found = build.require("llvm-readelf-22|llvm-readelf", "llvm-objdump-22|llvm-objdump")
     except (build.ToolError, cases.CasesError) as exc:
         print(f"error: {exc}")
         return 2
-    clang = found["clang++-22"]
+    compiler = discovery.find_compiler("hip", runtime="cpu")
+    if compiler is None:
+        print(f"error: no clang++-22 for the hip build; to install it: {build.INSTALL}")
+        return 2
     tools = {
         "readelf": found["llvm-readelf-22"],
         "objdump": found["llvm-objdump-22"],
         "cxxfilt": discovery.find_versioned_tool("llvm-cxxfilt"),
     }
-    path = (opts.build_root / "device-check").resolve()
-    bdir = BuildDir(path, "hip", ";".join(arch_list))
-    wanted = globs(opts.targets)
-    res = build.build(
-        Path.cwd(),
-        bdir,
-        [*code_object_targets(targets, arch_list, wanted), "hip_cpu_instructions"],
-        compiler=clang,
-        jobs=int(opts.jobs or 2),
-        extra=["-DCK_TILE_DEVICE_CODE_ONLY=ON"],
-    )
-    # (the coverage tool is informational: without it there is no coverage line, no failure)
-    if any(t != "hip_cpu_instructions" for t in res.failed):
-        print(f"FAILED building the device code (log: {path / build.LOG})\n{res.tail}")
+    root = opts.build_root.resolve()
+    out = root / "device-check"
+    shutil.rmtree(out, ignore_errors=True)
+    objects, failed, implemented = [], [], None
+    for bdir, pairs in hip_builds(targets, arch_list, globs(opts.targets), root).items():
+        names = list(dict.fromkeys(t for t, _ in pairs))
+        res = build.build(
+            Path.cwd(),
+            bdir,
+            [*names, "hip_cpu_instructions"],
+            compiler=compiler.path,
+            jobs=int(opts.jobs or 2),
+        )
+        failed += [f"{bdir.name}: {t}" for t in res.failed if t != "hip_cpu_instructions"]
+        if implemented is None:  # informational: without the tool, no coverage line
+            implemented = hip_cpu_instructions(bdir.path)
+        for tname, arch in pairs:
+            binary = bdir.path / "bin" / tname
+            if res.ok(tname) and binary.is_file():
+                objects += objects_in_build(binary, arch, bdir.variant, out / bdir.name)
+    if failed:
+        print(f"FAILED building: {', '.join(failed)}")
         return 1
-    report = opts.build_root / "reports" / "device_check.json"
-    implemented = hip_cpu_instructions(path)
-    return check_dir(path / "device", targets, arch_list, wanted, tools, report, implemented)
+    report = root / "reports" / "device_check.json"
+    return check_objects(
+        objects, targets, arch_list, globs(opts.targets), tools, report, implemented
+    )
 
 
 def hip_cpu_instructions(build_dir: Path) -> set[str] | None:
     """The instructions hip-cpu implements (its tool's list), or None when it was not built."""
     tool = build_dir / "bin" / "hip_cpu_instructions"
     if not tool.is_file():
-        print("hip-cpu coverage: hip_cpu_instructions was not built")
         return None
     return set(_out([str(tool)]).split())

@@ -62,9 +62,14 @@ class BuildDir:
         return [f"-D{k}={v}" for k, v in self.axes]
 
     @property
+    def variant(self) -> str:
+        """The axes' values, ``transposed_c_distribution_1`` (empty without axes)."""
+        return "-".join(f"{_short(k)}_{v}" for k, v in self.axes)
+
+    @property
     def label(self) -> str:
         """``gfx942`` or ``gfx942-transposed_c_distribution_1``: the entry in test ids."""
-        return "-".join([self.arch, *(f"{_short(k)}_{v}" for k, v in self.axes)])
+        return "-".join([self.arch, *([self.variant] if self.axes else [])])
 
 
 def _short(axis: str) -> str:

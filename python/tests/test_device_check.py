@@ -89,18 +89,53 @@ def test_waves_per_simd():
     assert Kernel("k", vgpr=200, agpr=56).check("gfx942", min_waves=2).problems == []
 
 
-def test_code_object_targets():
-    from ck_tile_nox.device_check import code_object_targets
+def test_hip_builds():
+    from ck_tile_nox.device_check import hip_builds
 
-    ts = [Target(name="tile_a"), Target(name="tile_b", archs=["gfx950"]), Target(name="other")]
-    assert code_object_targets(ts, ["gfx942", "gfx950"], []) == ["device_code_objects"]
-    assert code_object_targets(ts, ["gfx942", "gfx950"], ["tile_*"]) == [
-        "tile_a_device_code",
-        "tile_b_device_code",
+    ts = [Target(name="tile_a"), Target(name="tile_b", archs=["gfx950"]), Target(name="other"),
+          Target(name="tile_t", matrix={"CK_TILE_ENABLE_TRANSPOSED_C_DISTRIBUTION": [0, 1]}),
+          Target(name="tile_f8", fp8=True)]  # fmt: skip
+    got = hip_builds(ts, ["gfx942", "gfx950"], ["tile_*"], Path("/b"))
+    by_dir = {b.name: pairs for b, pairs in got.items()}
+    # one dir serves both archs; a transposed-C target in both of its dirs; fp8 once per encoding
+    assert by_dir == {
+        "hip-cpu": [("tile_a", "gfx942"), ("tile_a", "gfx950"), ("tile_b", "gfx950")],
+        "hip-cpu-transposed_c_distribution_0": [("tile_t", "gfx942"), ("tile_t", "gfx950")],
+        "hip-cpu-transposed_c_distribution_1": [("tile_t", "gfx942"), ("tile_t", "gfx950")],
+        "hip-cpu-gfx942": [("tile_f8", "gfx942")],
+        "hip-cpu-gfx950": [("tile_f8", "gfx950")],
+    }
+    assert {b.variant for b in got} == {"", "transposed_c_distribution_0",
+                                        "transposed_c_distribution_1"}  # fmt: skip
+
+
+def test_code_objects_of_a_hip_build(tmp_path: Path, data_dir: Path, tools, capsys):
+    """The code objects clang bundles into a hip build's object (one per arch), checked."""
+    from ck_tile_nox.device_check import check_objects, elf_section, objects_in_build
+
+    clang = need("clang++-22")
+    repo = Path(__file__).resolve().parents[2]
+    binary = tmp_path / "tiny"
+    cmd = [clang, "-x", "hip", "--offload-arch=gfx942", "--offload-arch=gfx950", "-nogpuinc",
+           "-nogpulib", f"-I{repo / 'library' / 'hip_cpu' / 'include'}", "-include",
+           "hip/hip_runtime.h", "-O2", "-c", str(data_dir / "tiny_kernels.hip"), "-o", str(binary)]  # fmt: skip
+    subprocess.run(cmd, check=True)
+    assert elf_section(binary.read_bytes(), ".no_such_section") is None
+    objects = [o for a in ("gfx942", "gfx950") for o in objects_in_build(binary, a, "", tmp_path)]
+    assert [(o.target, o.arch, o.path.name) for o in objects] == [
+        ("tiny", "gfx942", "tiny.gfx942.0.co"),
+        ("tiny", "gfx950", "tiny.gfx950.0.co"),
     ]
-    # tile_b is not built for gfx942; a pattern that matches nothing builds everything
-    assert code_object_targets(ts, ["gfx942"], ["tile_*"]) == ["tile_a_device_code"]
-    assert code_object_targets(ts, ["gfx942"], ["nothing"]) == ["device_code_objects"]
+    assert objects_in_build(binary, "gfx90a", "", tmp_path) == []
+    ok = Target(name="tiny", device_check={"require_instructions": ["global_load_dword"]})
+    assert check_objects(objects, [ok], ["gfx942", "gfx950"], [], tools) == 0
+    assert "4 kernel(s) in 2 code object(s); 0 problem(s)" in capsys.readouterr().out
+    # a kernel that two translation units compile is listed once
+    assert check_objects([*objects, objects[0]], [ok], ["gfx942", "gfx950"], [], tools) == 0
+    assert "4 kernel(s) in 3 code object(s); 0 problem(s)" in capsys.readouterr().out
+    mfma = Target(name="tiny", device_check={"require_instructions": ["v_mfma_f32_32x32x8_f16"]})
+    assert check_objects(objects, [mfma], ["gfx942", "gfx950"], [], tools) == 1
+    assert "tiny gfx950: missing instruction v_mfma_f32_32x32x8_f16" in capsys.readouterr().out
 
 
 def test_blocks_per_cu_against_the_launch_bounds():
