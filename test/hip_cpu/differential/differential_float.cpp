@@ -53,6 +53,12 @@ struct div_f32 : ieee
     // v_div_scale_f32, v_rcp_f32, v_fma_f32, v_div_fmas_f32, v_div_fixup_f32
     __host__ __device__ static float f(float a, float b, float) { return a / b; }
 };
+struct select_neg_f32 : ieee
+{
+    static constexpr int arity = 2;
+    // v_cmp_lt_f32, v_cndmask_b32_e64 with the neg modifier on a source
+    __host__ __device__ static float f(float a, float b, float) { return a < b ? a : -b; }
+};
 struct sqrt_f32 : ieee
 {
     static constexpr int arity = 1;
@@ -238,6 +244,7 @@ int main()
 {
     report rep;
     run<div_f32>(rep, "div_f32");
+    run<select_neg_f32>(rep, "cndmask_b32 with -b");
     run<sqrt_f32>(rep, "sqrt_f32 (correctly rounded)");
     run<class_f32>(rep, "cmp_class_f32");
     run<pk_mul_f32>(rep, "pk_mul_f32");
