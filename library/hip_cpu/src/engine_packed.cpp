@@ -6,6 +6,8 @@
 // v_cmp_class_f32, which the float families need.
 #include "vector_operands.hpp"
 
+#include <cstring>
+
 #include <cmath>
 
 namespace hip_cpu {
@@ -151,10 +153,20 @@ void add_packed_instructions(handler_table& t)
     PK32(v_pk_add_f32, 2, ((void)c, a + b));
     PK32(v_pk_mul_f32, 2, ((void)c, a * b));
     PK32(v_pk_fma_f32, 3, std::fma(a, b, c));
-    PK32(v_pk_mov_b32, 2, ((void)b, (void)c, a));
 #undef PK16F
 #undef PK16I
 #undef PK32
+
+    // v_pk_mov_b32 d[2], s0[2], s1[2]: the low dword from s0, the high one from s1, op_sel picking
+    // each source's dword (bits as they are: a move, not float arithmetic)
+    t["v_pk_mov_b32"] = {[](wave& w, const inst& i) {
+        lane_u32 t0, t1, lo, hi;
+        const auto dword = [&](int k) { return i.op[1 + k].kind == operand::constant ? 0 : (i.op_sel >> k) & 1; };
+        std::memcpy(lo, vread(w, i, i.op[1], t0, dword(0)), sizeof lo);
+        std::memcpy(hi, vread(w, i, i.op[2], t1, dword(1)), sizeof hi); // both read before either is written
+        vwrite(w, i.op[0], lo, 0);
+        vwrite(w, i.op[0], hi, 1);
+    }};
 
     // gfx950: two f32 to a pair of bf16, rounded to nearest even
     t["v_cvt_pk_bf16_f32"] = {[](wave& w, const inst& i) {

@@ -192,6 +192,17 @@ struct pk_add_f32 : pk_mul_f32
         return __builtin_bit_cast(u64, __builtin_bit_cast(f32x2, a) + __builtin_bit_cast(f32x2, b));
     }
 };
+// {a.y, b.x}, squared: v_pk_mov_b32 op_sel:[1,0] gathers the pair (the low dword from a, the high
+// one from b), then v_pk_mul_f32
+struct pk_mov_b32 : pk_mul_f32
+{
+    __host__ __device__ static u64 f(u64 a, u64 b, u64)
+    {
+        const f32x2 x = __builtin_bit_cast(f32x2, a), y = __builtin_bit_cast(f32x2, b);
+        const f32x2 r = {x.y, y.x};
+        return __builtin_bit_cast(u64, r * r);
+    }
+};
 
 // ---- approximate: the ISA documents 1 ulp for v_rcp_f32, v_rsq_f32, v_sqrt_f32, v_exp_f32 and
 // v_log_f32, so each compares within 1 ulp of the correctly rounded value (computed in double).
@@ -249,6 +260,7 @@ int main()
     run<class_f32>(rep, "cmp_class_f32");
     run<pk_mul_f32>(rep, "pk_mul_f32");
     run<pk_add_f32>(rep, "pk_add_f32");
+    run<pk_mov_b32>(rep, "pk_mov_b32 op_sel:[1,0]");
     run<add_f32>(rep, "add_f32");
     run<sub_f32>(rep, "sub_f32");
     run<mul_f32>(rep, "mul_f32");
