@@ -247,6 +247,7 @@ void launch(const kernel_launch& k)
     d.code_base       = reinterpret_cast<std::uint64_t>(lk.co->image());
     d.kernarg         = reinterpret_cast<std::uint64_t>(kernarg.data());
     d.dispatch_packet = reinterpret_cast<std::uint64_t>(packet.data());
+    d.fp8_ocp         = facts.fp8_ocp;
 
     const int waves_per_group       = static_cast<int>((threads + lanes - 1) / lanes);
     const std::uint32_t user_sgprs  = (desc.rsrc2 >> 1) & 0x1f;
