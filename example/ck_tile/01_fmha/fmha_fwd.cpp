@@ -541,6 +541,15 @@ init_ok:
         throw arg_error("error: option -squant: static quantization is for fp8 only (and fp8 needs it)");
     if(o.prec == "fp8" && o.p_drop > 0.f)
         throw arg_error("error: option -p_drop: no dropout with fp8");
+    if(o.prec == "fp8")
+    {
+        // fp8_t has one encoding per build (FNUZ for gfx942, OCP for gfx950): refuse a device that
+        // computes with the other one rather than give a wrong answer
+        const std::string arch = ck_tile::get_device_name();
+        if(!ck_tile::fp8_native_on(arch.c_str()))
+            throw arg_error("error: option -prec: this binary's fp8 encoding is not " + arch + "'s; build for " + arch +
+                            " alone (-DGPU_TARGETS=" + arch + ")");
+    }
     o.range_q     = p.get_float("range_q");
     o.range_k     = p.get_float("range_k");
     o.range_v     = p.get_float("range_v");
