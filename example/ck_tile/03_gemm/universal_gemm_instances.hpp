@@ -78,18 +78,19 @@ struct Instance
 
     static std::string describe(const std::string& access, dim3 grid, int num_loop)
     {
-        using WarpGemm  = typename GemmPipeline::BlockGemm::WarpGemm;
-        using Instr     = typename WarpGemm::WarpGemmAttribute::instr;
+        using WarpGemm = typename GemmPipeline::BlockGemm::WarpGemm;
+        // the device's instruction (this pass may be a hip build's host pass, which has no arch)
+        using Choice    = typename ck_tile::WarpGemmMfmaDispatcher<A, B, Acc, 32, 32, WarpGemm::kK, false>::select;
+        const auto arch = ck_tile::get_device_arch();
         using W         = typename Shape::BlockWarps;
         const auto s    = [](auto v) { return std::to_string(v); };
         const auto tail = GemmPipeline::GetBlockLoopTailNum(num_loop);
         return std::string("kernel ") + Kernel::GetName() + ": pipeline " + GemmPipeline::description +
                "\nblock tile " + s(Shape::kM) + "x" + s(Shape::kN) + "x" + s(Shape::kK) + ", warps " + s(W::at(0)) +
-               "x" + s(W::at(1)) + ", warp tile 32x32x" + s(WarpGemm::kK) + " (" +
-               s(WarpGemm::kK / ck_tile::mfma_traits<Instr>::K) + " x " + ck_tile::mfma_traits<Instr>::mnemonic +
-               "), block " + s(Kernel::kBlockSize) + " threads, LDS " + s(Kernel::GetSmemSize()) + " B, partitioner " +
-               Partitioner::name + "\naccess " + access + "\ngrid " + s(grid.x) + "x" + s(grid.y) + "x" + s(grid.z) +
-               ", K steps per split " + s(num_loop) + " (hot loop " +
+               "x" + s(W::at(1)) + ", warp tile 32x32x" + s(WarpGemm::kK) + " (" + s(Choice::iterations_on(arch)) +
+               " x " + Choice::mnemonic_on(arch) + "), block " + s(Kernel::kBlockSize) + " threads, LDS " +
+               s(Kernel::GetSmemSize()) + " B, partitioner " + Partitioner::name + "\naccess " + access + "\ngrid " +
+               s(grid.x) + "x" + s(grid.y) + "x" + s(grid.z) + ", K steps per split " + s(num_loop) + " (hot loop " +
                (GemmPipeline::BlockHasHotloop(num_loop) ? "yes" : "no") + ", tail " + ck_tile::tail_number_name(tail) +
                ")";
     }

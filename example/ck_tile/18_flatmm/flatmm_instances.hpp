@@ -49,14 +49,17 @@ struct Instance
     static std::string describe(const std::string& access)
     {
         using WarpGemm = typename Pipeline::WarpGemm;
-        using Instr    = typename WarpGemm::WarpGemmAttribute::instr;
-        using W        = typename Shape::BlockWarps;
-        const auto s   = [](auto v) { return std::to_string(v); };
-        const int iter = WarpGemm::kK / ck_tile::mfma_traits<Instr>::K;
+        // the device's instruction (this pass may be a hip build's host pass, which has no arch)
+        using Choice    = typename ck_tile::WarpGemmMfmaDispatcher<A, B, Acc, WarpGemm::kM, WarpGemm::kN, WarpGemm::kK,
+                                                                   false>::select;
+        const auto arch = ck_tile::get_device_arch();
+        using W         = typename Shape::BlockWarps;
+        const auto s    = [](auto v) { return std::to_string(v); };
+        const int iter  = Choice::iterations_on(arch);
         return std::string("pipeline ") + Pipeline::description + ", epilogue cshuffle\nblock tile " + s(Shape::kM) +
                "x" + s(Shape::kN) + "x" + s(Shape::kK) + ", warps " + s(W::at(0)) + "x" + s(W::at(1)) + "x" +
                s(W::at(2)) + ", warp tile " + s(WarpGemm::kM) + "x" + s(WarpGemm::kN) + "x" + s(WarpGemm::kK) + " (" +
-               ck_tile::mfma_traits<Instr>::mnemonic + (iter > 1 ? " x" + s(iter) : std::string()) + "), block " +
+               Choice::mnemonic_on(arch) + (iter > 1 ? " x" + s(iter) : std::string()) + "), block " +
                s(Kernel::kBlockSize) + " threads, LDS " + s(Kernel::GetSmemSize()) + " B\naccess " + access +
                ", flat B " + s(Kernel::kBPerLane * sizeof(B)) + " bytes per lane";
     }

@@ -106,4 +106,7 @@ constexpr const arch_info* find_arch(const char* device_name)
     return nullptr;
 }
 
+// The arch of an entry of the table.
+constexpr gpu_arch arch_of(const arch_info& a) { return static_cast<gpu_arch>(&a - arch_table); }
+
 } // namespace ck_tile

@@ -7,7 +7,9 @@
 // 16x16x64, fp8 / bf8 32x32x64 and 16x16x128) exist on every arch: where the compiled arch lacks the
 // instruction (gfx942, and the host pass of a hip build), the warp GEMM is two (four for fp8 / bf8)
 // of the CDNA3 instructions in a row (WarpGemmAttributeMfmaIterateK), with the same operand layout.
-// One kernel instance then issues each arch's deepest MFMA for the type.
+// One kernel instance then issues each arch's deepest MFMA for the type. Host code names what a given
+// arch issues with mnemonic_on(arch) and iterations_on(arch) (a hip build's host pass has no arch of
+// its own: it asks for the device's).
 #pragma once
 #include "ck_tile/ops/gemm/warp/warp_gemm.hpp"
 
@@ -25,6 +27,8 @@ struct warp_gemm_mfma_instr
     {                                                                                                                  \
         using type                     = mfma_instr::INSTR;                                                            \
         static constexpr index_t kIter = 1;                                                                            \
+        static constexpr const char* mnemonic_on(gpu_arch) { return mfma_traits<type>::mnemonic; }                     \
+        static constexpr index_t iterations_on(gpu_arch) { return 1; }                                                 \
     };
 CK_TILE_WARP_GEMM_INSTR(half_t, half_t, float, 32, 32, 8, v_mfma_f32_32x32x8_f16)
 CK_TILE_WARP_GEMM_INSTR(half_t, half_t, float, 16, 16, 16, v_mfma_f32_16x16x16_f16)
@@ -46,6 +50,12 @@ CK_TILE_WARP_GEMM_INSTR(int8_t, int8_t, int32_t, 16, 16, 32, v_mfma_i32_16x16x32
         static constexpr bool kWide    = mfma_supported_v<mfma_instr::WIDE>;                                           \
         using type                     = std::conditional_t<kWide, mfma_instr::WIDE, mfma_instr::NARROW>;              \
         static constexpr index_t kIter = kWide ? 1 : kNarrow;                                                          \
+        static constexpr bool wide_on(gpu_arch a) { return mfma_traits<mfma_instr::WIDE>::supported_on(a); }           \
+        static constexpr const char* mnemonic_on(gpu_arch a)                                                           \
+        {                                                                                                              \
+            return wide_on(a) ? mfma_traits<mfma_instr::WIDE>::mnemonic : mfma_traits<mfma_instr::NARROW>::mnemonic;   \
+        }                                                                                                              \
+        static constexpr index_t iterations_on(gpu_arch a) { return wide_on(a) ? 1 : kNarrow; }                        \
     };
 CK_TILE_WARP_GEMM_INSTR_OR_N(half_t, half_t, float, 32, 32, 16, v_mfma_f32_32x32x16_f16, v_mfma_f32_32x32x8_f16, 2)
 CK_TILE_WARP_GEMM_INSTR_OR_N(half_t, half_t, float, 16, 16, 32, v_mfma_f32_16x16x32_f16, v_mfma_f32_16x16x16_f16, 2)
@@ -71,6 +81,8 @@ CK_TILE_WARP_GEMM_INSTR_OR_N(bf8_t, bf8_t, float, 16, 16, 128, v_mfma_f32_16x16x
     {                                                                                                                  \
         using type                     = mfma_instr::NARROW;                                                           \
         static constexpr index_t kIter = 2;                                                                            \
+        static constexpr const char* mnemonic_on(gpu_arch) { return mfma_traits<type>::mnemonic; }                     \
+        static constexpr index_t iterations_on(gpu_arch) { return 2; }                                                 \
     };
 CK_TILE_WARP_GEMM_INSTR_TWO(fp8_t, fp8_t, float, 32, 32, 32, v_mfma_f32_32x32x16_fp8_fp8)
 CK_TILE_WARP_GEMM_INSTR_TWO(fp8_t, fp8_t, float, 16, 16, 64, v_mfma_f32_16x16x32_fp8_fp8)
