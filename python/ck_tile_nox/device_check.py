@@ -210,12 +210,12 @@ def inspect(
     arch: str,
     readelf: str,
     objdump: str | None,
-    required: Sequence[str],
     min_waves: int | None = None,
     seen: set[str] | None = None,
 ):
     """``(kernels, problems)`` of one code object; its instructions' mnemonics are added to
-    ``seen`` when given."""
+    ``seen`` when given (required instructions and kernels are a target's, checked over all its
+    code objects by :func:`check_objects`)."""
     data = path.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         if data.startswith(BUNDLE_MAGIC):
@@ -230,18 +230,11 @@ def inspect(
             kernels, meta_arch = parse_notes(_out([readelf, "--notes", str(path)]))
         except ValueError as exc:
             return [], [str(exc)]
-        problems = [] if kernels else ["no kernels"]
+        problems = []
         if meta_arch and meta_arch != arch:
             problems.append(f"metadata says {meta_arch}, file name says {arch}")
-        if required or seen is not None:
-            found = mnemonics(_out([objdump or "llvm-objdump", "-d", f"--mcpu={arch}", str(path)]))
-            if seen is not None:
-                seen |= found
-            problems += [
-                f"missing instruction {m}"
-                for m in required
-                if not any(m + s in found for s in _SUFFIXES)
-            ]
+        if seen is not None:
+            seen |= mnemonics(_out([objdump or "llvm-objdump", "-d", f"--mcpu={arch}", str(path)]))
     return [k.check(arch, min_waves) for k in kernels], problems
 
 
@@ -392,7 +385,7 @@ def check_objects(
             found: set[str] = set()
             listed = found if required or seen is not None else None  # objdump only when needed
             ks, fails = inspect(
-                o.path, arch, tools["readelf"] or "", tools["objdump"], (), min_waves, listed
+                o.path, arch, tools["readelf"] or "", tools["objdump"], min_waves, listed
             )
             problems += [f"{label}: {p}" for p in fails]
             found_all |= found
