@@ -1,6 +1,7 @@
 """``python -m ck_tile_nox <command> [args]``: what the nox sessions run.
 
-- ``test [pytest args] [--racecheck]``: every case as a pytest item (:mod:`ck_tile_nox.plugin`);
+- ``test [pytest args] [--racecheck]``: every case as a pytest item (:mod:`ck_tile_nox.plugin`),
+  one pytest-xdist worker per core (``-n 0``: one process);
   JUnit in ``<build root>/reports/junit.xml``; e.g. ``nox -s test -- -k gemm --shard 1/2``.
   ``--racecheck`` runs the binaries with the emulator's race detection (CK_TILE_EMU_RACECHECK=1).
 - ``build [pytest args]``: the same selection, built and not run (``--build-only``).
@@ -153,8 +154,8 @@ def main(argv: list[str] | None = None) -> int:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
-    if command == "test":  # bench cases run once, as plain cases
-        return _pytest(rest, "--benchmark-disable")
+    if command == "test":  # bench cases run once, as plain cases; on every core (xdist)
+        return _pytest(rest, "--benchmark-disable", "--numprocesses=auto")
     if command == "build":
         return _pytest(rest, "--build-only", "--benchmark-disable")
     if command == "bench":

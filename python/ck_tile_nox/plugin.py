@@ -7,10 +7,16 @@ session fixture ``ck_builder`` when the first item that needs it runs, with only
 selected items need. ``--shard I/N`` is a collection hook (the rule: :mod:`ck_tile_nox.matrix`).
 Bench cases take pytest-benchmark's ``benchmark`` fixture (see :mod:`ck_tile_nox.bench`).
 ``--build-only`` builds what the selected items need and runs nothing (``nox -s build``).
+
+Cases run in parallel under pytest-xdist (``-n auto``, which ``nox -s test`` passes): each
+worker builds a build dir on first use as above, under a lock on the dir, so the first worker
+builds it and the others find it up to date. Building (``--build-only``) and benchmarking stay
+in one process: they turn the distribution off.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import time
@@ -25,6 +31,7 @@ from ck_tile_nox.matrix import BuildDir, entries, globs, matches, parse_shard, s
 from ck_tile_nox.run import check, run
 
 _CTX = pytest.StashKey["Context"]()
+LOCK = "ck_tile_nox.lock"
 
 
 @dataclass
@@ -66,6 +73,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     o = config.option
+    if o.build_only or config.getoption("benchmark_only", False):
+        # one process: a build needs every selected item, a bench a machine of its own
+        o.dist, o.numprocesses, o.tx = "no", 0, []
     try:
         plat = discovery.discover(backend=o.backend, archs=o.archs, log=lambda _: None)
     except discovery.DiscoveryError as exc:
@@ -179,7 +189,9 @@ def _build(ctx: Context, bdir: BuildDir, config: pytest.Config) -> build.Result:
         raise build.ToolError(f"no compiler ({names}); to install it: {build.INSTALL}")
     start = time.monotonic()
     capture = config.pluginmanager.getplugin("capturemanager")
-    with capture.global_and_fixture_disabled():
+    bdir.path.mkdir(parents=True, exist_ok=True)
+    with (bdir.path / LOCK).open("w") as lock, capture.global_and_fixture_disabled():
+        fcntl.flock(lock, fcntl.LOCK_EX)  # xdist's workers: one builds, the others wait
         res = build.build(
             ctx.repo,
             bdir,
@@ -265,8 +277,17 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     ctx = session.config.stash[_CTX]
+    if hasattr(session.config, "workeroutput"):  # an xdist worker tells the controller
+        session.config.workeroutput["ck_tile_shard_emptied"] = ctx.shard_emptied
     if ctx.shard_emptied and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
         session.exitstatus = pytest.ExitCode.OK  # a shard with nothing to do is not a failure
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """xdist's controller: a worker's shard was emptied (every worker selects the same)."""
+    output = getattr(node, "workeroutput", {})
+    node.config.stash[_CTX].shard_emptied |= bool(output.get("ck_tile_shard_emptied"))
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -83,6 +83,15 @@ def test_shards_split_the_items(repo: pytest.Pytester):
     assert empty.ret == 0 and "nothing to do" in empty.stdout.str()
 
 
+def test_xdist_workers_run_the_cases(repo: pytest.Pytester):
+    result = _run(repo, "-n", "2", "-ra")
+    result.assert_outcomes(passed=3, failed=2, skipped=2)
+    result.stdout.fnmatch_lines(["*2 workers*", "FAILED *fails*gfx942-axis_0*missing*"])
+    empty = _run(repo, "-n", "2", "--shard", "3/3", "-k", "plain and axis_0")
+    assert empty.ret == 0 and "nothing to do" in empty.stdout.str()  # told by the workers
+    assert _run(repo, "-n", "2", "-k", "nomatch").ret == pytest.ExitCode.NO_TESTS_COLLECTED
+
+
 def test_nothing_collected_is_not_success(repo: pytest.Pytester):
     assert _run(repo, "-k", "nomatch").ret == pytest.ExitCode.NO_TESTS_COLLECTED
 
