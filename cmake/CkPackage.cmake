@@ -24,7 +24,9 @@ _ck_pkg_property(_ck_pkg_link_opts INTERFACE_LINK_OPTIONS)
 set(_ck_pkg_archs "${CK_TILE_ARCHS}")
 set(_ck_pkg_hip_cpu_libs "")
 if(CK_TILE_BUILD_HIP_CPU)
-  install(TARGETS ck_tile_hip_cpu ck_tile_hip_cpu_engine ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  foreach(_lib ck_tile_hip_cpu ck_tile_hip_cpu_engine)
+    install(FILES $<TARGET_FILE:${_lib}> DESTINATION ${CMAKE_INSTALL_LIBDIR}) # built here or imported
+  endforeach()
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/library/hip_cpu/include/hip
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ck_tile_hip_cpu)
   # in link order: the runtime, the engine it drives, then libLLVM (the decoder)

@@ -7,12 +7,17 @@ tells which targets are up to date. Output goes to ``<build dir>/ck_tile_nox.log
 target's build time is read from ninja's ``.ninja_log`` (the sum of the steps of its objects
 and binary run by this build; a ccache hit shows as a short step, an up-to-date target as none).
 
+A build holds a lock on its build dir (pytest-xdist's workers: one builds, the others wait and
+find it up to date). A hip-cpu build dir that links another's hip-cpu libraries
+(``runtime_from``) builds those first.
+
 Missing tools are never installed here: :func:`require` names them with the one command that
 installs everything (``bash script/install-deps.sh``).
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
 import shutil
@@ -25,10 +30,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ck_tile_nox.matrix import BuildDir
+from ck_tile_nox.matrix import RUNTIME_TARGETS, BuildDir, runtime_dir
 
 INSTALL = "bash script/install-deps.sh"
 LOG = "ck_tile_nox.log"
+LOCK = "ck_tile_nox.lock"
 STAMP = "ck_tile_nox.configure.json"
 PROFILES = ("ci", "full")
 console = Console(stderr=True, highlight=False)
@@ -75,6 +81,7 @@ def configure_args(
         f"-DCK_TILE_BACKEND={bdir.backend}", f"-DGPU_TARGETS={gpu_targets}",
         *([f"-DCK_TILE_HIP_RUNTIME={bdir.runtime}"] if bdir.runtime else []),
         f"-DCK_TILE_INSTANCES={bdir.instances}", f"-DCMAKE_CXX_COMPILER={compiler}",
+        *([f"-DCK_TILE_HIP_CPU_RUNTIME_FROM={bdir.runtime_from}"] if bdir.runtime_from else []),
         *([f"-DCMAKE_CXX_FLAGS={flags}"] if flags else []), *extra,
     ]  # fmt: skip
 
@@ -135,9 +142,28 @@ def build(
     extra: Sequence[str] = (),
 ) -> Result:
     """Configure (when needed) and build ``targets`` in ``bdir``, showing a progress bar."""
+    if bdir.runtime_from:  # hip-cpu's libraries first, in the build dir they come from
+        shared = runtime_dir(bdir.runtime_from.parent)
+        res = build(repo, shared, RUNTIME_TARGETS, compiler=compiler, jobs=jobs)
+        if not res.ok():
+            return Result(bdir.path, dict.fromkeys(targets, "hip-cpu's libraries failed"), res.tail)
+    bdir.path.mkdir(parents=True, exist_ok=True)
+    with (bdir.path / LOCK).open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_locked(repo, bdir, targets, compiler, jobs, cxx_flags, extra)
+
+
+def _build_locked(
+    repo: Path,
+    bdir: BuildDir,
+    targets: Sequence[str],
+    compiler: str,
+    jobs: int,
+    cxx_flags: str,
+    extra: Sequence[str],
+) -> Result:
     tools = require("cmake", "ninja|ninja-build")
     path = bdir.path
-    path.mkdir(parents=True, exist_ok=True)
     log = path / LOG
     log.write_text("")
     result = Result(path)

@@ -10,7 +10,8 @@ archs in the name when they are not all of the arch table's), whose GPU_TARGETS 
 and a case runs once per arch. A target whose binary computes with 8-bit floats (``fp8 = true``
 in its cases file) is built once per 8-bit float encoding instead: a build has one ``fp8_t``, FNUZ
 unless every arch of the build computes with OCP (as on ROCm), so gfx942 (FNUZ) and gfx950 (OCP)
-get ``hip-cpu-gfx942`` and ``hip-cpu-gfx950``.
+get ``hip-cpu-gfx942`` and ``hip-cpu-gfx950``. Every hip-cpu build dir links hip-cpu's libraries
+from one more, ``hip-cpu-runtime``, which builds only them (:func:`runtime_dir`).
 
 Sharding (``--shard I/N``): the unit of work is one target in one build dir (one compile). Units
 are sorted; with at least N units, unit k goes to shard ``k % N + 1`` with all its cases. With
@@ -46,6 +47,7 @@ class BuildDir:
     instances: str = "ci"
     runtime: str = ""  # "cpu": hip-cpu
     gpu_targets: tuple[str, ...] = ()  # GPU_TARGETS when not just ``arch``
+    runtime_from: Path | None = None  # the build dir whose hip-cpu libraries this one links
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BuildDir) and self.path == other.path
@@ -70,6 +72,16 @@ class BuildDir:
     def label(self) -> str:
         """``gfx942`` or ``gfx942-transposed_c_distribution_1``: the entry in test ids."""
         return "-".join([self.arch, *([self.variant] if self.axes else [])])
+
+
+RUNTIME_TARGETS = ("ck_tile_hip_cpu", "ck_tile_hip_cpu_engine", "hip_cpu_instructions")
+
+
+def runtime_dir(root: Path) -> BuildDir:
+    """The build dir of hip-cpu's libraries (and its instruction list): configured alike
+    whichever hip-cpu build dir needs it first."""
+    return BuildDir(root / "hip-cpu-runtime", "hip", ARCH_NAMES[0], runtime="cpu",
+                    gpu_targets=ARCH_NAMES)  # fmt: skip
 
 
 def _short(axis: str) -> str:
@@ -98,7 +110,8 @@ def entries(
             parts += ["full"] if instances == "full" else []
             gpu_targets = tuple(group) if runtime == "cpu" else ()
             path = root / "-".join(parts)
-            out.append(BuildDir(path, backend, arch, axes, instances, runtime, gpu_targets))
+            shared = runtime_dir(root).path if runtime == "cpu" else None
+            out.append(BuildDir(path, backend, arch, axes, instances, runtime, gpu_targets, shared))
     return out
 
 

@@ -9,14 +9,13 @@ Bench cases take pytest-benchmark's ``benchmark`` fixture (see :mod:`ck_tile_nox
 ``--build-only`` builds what the selected items need and runs nothing (``nox -s build``).
 
 Cases run in parallel under pytest-xdist (``-n auto``, which ``nox -s test`` passes): each
-worker builds a build dir on first use as above, under a lock on the dir, so the first worker
-builds it and the others find it up to date. Building (``--build-only``) and benchmarking stay
-in one process: they turn the distribution off.
+worker builds a build dir on first use as above, under a lock on the dir
+(:mod:`ck_tile_nox.build`), so the first worker builds it and the others find it up to date.
+Building (``--build-only``) and benchmarking stay in one process: they turn the distribution off.
 """
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 import time
@@ -31,7 +30,6 @@ from ck_tile_nox.matrix import BuildDir, entries, globs, matches, parse_shard, s
 from ck_tile_nox.run import check, run
 
 _CTX = pytest.StashKey["Context"]()
-LOCK = "ck_tile_nox.lock"
 
 
 @dataclass
@@ -189,9 +187,7 @@ def _build(ctx: Context, bdir: BuildDir, config: pytest.Config) -> build.Result:
         raise build.ToolError(f"no compiler ({names}); to install it: {build.INSTALL}")
     start = time.monotonic()
     capture = config.pluginmanager.getplugin("capturemanager")
-    bdir.path.mkdir(parents=True, exist_ok=True)
-    with (bdir.path / LOCK).open("w") as lock, capture.global_and_fixture_disabled():
-        fcntl.flock(lock, fcntl.LOCK_EX)  # xdist's workers: one builds, the others wait
+    with capture.global_and_fixture_disabled():  # xdist's workers: build.build takes a lock
         res = build.build(
             ctx.repo,
             bdir,

@@ -4,8 +4,10 @@ from pathlib import Path
 
 import pytest
 
+from ck_tile_nox.archs import ARCH_NAMES
+from ck_tile_nox.build import configure_args
 from ck_tile_nox.cases import Target
-from ck_tile_nox.matrix import entries, globs, matches, parse_shard, shard
+from ck_tile_nox.matrix import entries, globs, matches, parse_shard, runtime_dir, shard
 
 
 def test_entries_are_archs_times_axes():
@@ -46,6 +48,21 @@ def test_hip_cpu_builds_fp8_targets_once_per_encoding():
     ]  # fmt: skip
     emu = entries(Target(name="t", fp8=True), ["gfx942", "gfx950"], "emulator", Path("b"))
     assert [d.name for d in emu] == ["emulator-gfx942", "emulator-gfx950"]
+
+
+def test_hip_cpu_build_dirs_link_one_runtime_build():
+    # every hip-cpu dir links hip-cpu's libraries from hip-cpu-runtime, configured alike whichever
+    # dir asks first; other backends build no runtime
+    t = Target(name="t", fp8=True, matrix={"CK_TILE_ENABLE_X": [0, 1]})
+    dirs = entries(t, ["gfx942", "gfx950"], "hip", Path("b"), runtime="cpu")
+    assert {d.runtime_from for d in dirs} == {Path("b/hip-cpu-runtime")}
+    shared = runtime_dir(Path("b"))
+    assert shared.path == Path("b/hip-cpu-runtime") and shared.runtime_from is None
+    assert shared.gpu_targets == ARCH_NAMES and not shared.axes
+    args = configure_args(Path("r"), dirs[0], "clang++-22")
+    assert "-DCK_TILE_HIP_CPU_RUNTIME_FROM=b/hip-cpu-runtime" in args
+    assert not any("RUNTIME_FROM" in a for a in configure_args(Path("r"), shared, "clang++-22"))
+    assert all(d.runtime_from is None for d in entries(t, ["gfx942"], "emulator", Path("b")))
 
 
 def test_globs():
