@@ -82,11 +82,14 @@ struct wave
     std::uint64_t vcc() const { return s[sreg::vcc] | std::uint64_t{s[sreg::vcc + 1]} << 32; }
 };
 
+struct race_state; // racecheck.hpp
+
 struct workgroup
 {
     std::uint32_t id[3]     = {0, 0, 0};
     std::uint8_t* lds       = nullptr;
     std::uint32_t lds_bytes = 0;
+    race_state* race        = nullptr; // race detection on (CK_TILE_EMU_RACECHECK=1)
 };
 
 // ---- operands --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 
 #include "memory_ops.hpp"
 #include "engine.hpp"
+#include "racecheck.hpp"
 #include "waitcnt.hpp"
 
 #include <sstream>
@@ -22,7 +23,9 @@ using u64 = std::uint64_t;
 using namespace memory_ops;
 
 // ---- LDS ------------------------------------------------------------------------------------------
-inline std::uint8_t* lds_ptr(const wave& w, const inst& i, int lane, u32 address, u32 bytes, bool store)
+// (atomic: an LDS atomic, which race detection does not note)
+inline std::uint8_t* lds_ptr(const wave& w, const inst& i, int lane, u32 address, u32 bytes, bool store,
+                             bool atomic = false)
 {
     if(u64{address} + bytes > w.wg->lds_bytes)
     {
@@ -31,6 +34,8 @@ inline std::uint8_t* lds_ptr(const wave& w, const inst& i, int lane, u32 address
           << w.wg->lds_bytes << " bytes (lane " << lane << ")";
         fault(w, i, s.str());
     }
+    if(w.wg->race != nullptr && !atomic) [[unlikely]]
+        race_lds(w, i, lane, address, bytes, store);
     return w.wg->lds + address;
 }
 
@@ -142,7 +147,7 @@ void ds_atomic(wave& w, const inst& i, bool returns)
     {
         if(!((e >> l) & 1))
             continue;
-        std::uint8_t* p = lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), 4, true);
+        std::uint8_t* p = lds_ptr(w, i, l, addr[l] + static_cast<u32>(i.offset), 4, true, true);
         u32 o;
         std::memcpy(&o, p, 4);
         const u32 n = F(o, data[l]);

@@ -10,6 +10,7 @@
 #include "memory_ops.hpp"
 #include "engine.hpp"
 #include "memory.hpp"
+#include "racecheck.hpp"
 #include "waitcnt.hpp"
 
 #include <atomic>
@@ -50,6 +51,16 @@ inline std::uint8_t* global_ptr(const wave& w, const inst& i, int lane, u64 addr
         last_hit_generation = generation;
     }
     return reinterpret_cast<std::uint8_t*>(address);
+}
+
+// A load's or store's bytes of one lane: global_ptr, noted by race detection when it is on (which
+// takes the per-lane paths below, not the fast ones)
+inline std::uint8_t* lane_ptr(const wave& w, const inst& i, int lane, u64 address, u32 bytes, bool store)
+{
+    std::uint8_t* p = global_ptr(w, i, lane, address, bytes, store);
+    if(w.wg->race != nullptr) [[unlikely]]
+        race_global(w, i, lane, address, bytes, store);
+    return p;
 }
 
 // The fast paths of loads and stores whose active lanes are all in range and inside one
@@ -211,7 +222,7 @@ void buffer_load(wave& w, const inst& i)
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
     constexpr u32 n      = Bytes < 4 ? Bytes : 4;
     u64 addr[lanes];
-    if(a.all_in(w, i, e, Bytes, addr))
+    if(w.wg->race == nullptr && a.all_in(w, i, e, Bytes, addr))
     {
         load_lanes<Bytes, Signed, Half>(w, i, addr, e);
         issue(w, i, true, &i.op[0], dwords);
@@ -223,11 +234,11 @@ void buffer_load(wave& w, const inst& i)
             continue;
         u32 v[dwords] = {};
         if(a.in_range(l, 0, Bytes)) // the whole access in range: one check, one copy
-            std::memcpy(v, global_ptr(w, i, l, a.address(l), Bytes, false), Bytes);
+            std::memcpy(v, lane_ptr(w, i, l, a.address(l), Bytes, false), Bytes);
         else
             for(int k = 0; k < dwords; ++k) // per dword, as the hardware checks
                 if(a.in_range(l, 4 * k, n))
-                    std::memcpy(&v[k], global_ptr(w, i, l, a.address(l) + 4 * k, n, false), n);
+                    std::memcpy(&v[k], lane_ptr(w, i, l, a.address(l) + 4 * k, n, false), n);
         deliver<Bytes, Signed, Half>(w, i, l, v);
     }
     issue(w, i, true, &i.op[0], dwords);
@@ -245,7 +256,7 @@ void buffer_store(wave& w, const inst& i)
     for(int k = 0; k < dwords; ++k)
         data[k] = vread(w, i, i.op[0], tmp[k], k);
     u64 addr[lanes];
-    if(a.all_in(w, i, e, Bytes, addr))
+    if(w.wg->race == nullptr && a.all_in(w, i, e, Bytes, addr))
     {
         store_lanes<Bytes, HighHalf>(data, addr, e);
         issue(w, i, true, nullptr, 0);
@@ -258,11 +269,11 @@ void buffer_store(wave& w, const inst& i)
         u32 v[dwords];
         stored<Bytes, HighHalf>(data, l, v);
         if(a.in_range(l, 0, Bytes))
-            std::memcpy(global_ptr(w, i, l, a.address(l), Bytes, true), v, Bytes);
+            std::memcpy(lane_ptr(w, i, l, a.address(l), Bytes, true), v, Bytes);
         else
             for(int k = 0; k < dwords; ++k)
                 if(a.in_range(l, 4 * k, n))
-                    std::memcpy(global_ptr(w, i, l, a.address(l) + 4 * k, n, true), &v[k], n);
+                    std::memcpy(lane_ptr(w, i, l, a.address(l) + 4 * k, n, true), &v[k], n);
     }
     issue(w, i, true, nullptr, 0);
 }
@@ -327,7 +338,7 @@ void global_load(wave& w, const inst& i)
     global_addresses ga(w, i, 1, 2);
     const u64 e          = w.exec();
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
-    if(one_allocation(ga.a, e, Bytes))
+    if(w.wg->race == nullptr && one_allocation(ga.a, e, Bytes))
     {
         load_lanes<Bytes, Signed, Half>(w, i, ga.a, e);
         issue(w, i, true, &i.op[0], dwords);
@@ -338,7 +349,7 @@ void global_load(wave& w, const inst& i)
         if(!((e >> l) & 1))
             continue;
         u32 v[4] = {0, 0, 0, 0};
-        std::memcpy(v, global_ptr(w, i, l, ga.a[l], Bytes, false), Bytes);
+        std::memcpy(v, lane_ptr(w, i, l, ga.a[l], Bytes, false), Bytes);
         deliver<Bytes, Signed, Half>(w, i, l, v);
     }
     issue(w, i, true, &i.op[0], dwords);
@@ -355,7 +366,7 @@ void global_store(wave& w, const inst& i)
     const u32* data[4];
     for(int k = 0; k < dwords; ++k)
         data[k] = vread(w, i, i.op[1], tmp[k], k);
-    if(one_allocation(ga.a, e, Bytes))
+    if(w.wg->race == nullptr && one_allocation(ga.a, e, Bytes))
     {
         store_lanes<Bytes, HighHalf>(data, ga.a, e);
         issue(w, i, true, nullptr, 0);
@@ -367,7 +378,7 @@ void global_store(wave& w, const inst& i)
             continue;
         u32 v[4];
         stored<Bytes, HighHalf>(data, l, v);
-        std::memcpy(global_ptr(w, i, l, ga.a[l], Bytes, true), v, Bytes);
+        std::memcpy(lane_ptr(w, i, l, ga.a[l], Bytes, true), v, Bytes);
     }
     issue(w, i, true, nullptr, 0);
 }

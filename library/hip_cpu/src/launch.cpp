@@ -4,6 +4,7 @@
 // workgroups run on the host's threads, each wave from the initial register state its kernel
 // descriptor asks for (AMDGPUUsage, "Initial Kernel Execution State").
 #include "launch.hpp"
+#include "racecheck.hpp"
 
 #include "code_object.hpp"
 #include "decode.hpp"
@@ -138,6 +139,7 @@ struct worker_state
     std::unique_ptr<lane_u32[]> vgprs, agprs;
     std::size_t capacity = 0; // waves the registers have room for
     std::vector<std::uint8_t> lds;
+    race_state race; // race detection's shadow (CK_TILE_EMU_RACECHECK=1)
 };
 
 } // namespace
@@ -273,8 +275,10 @@ void launch(const kernel_launch& k)
         }
         ws.lds.resize(std::max<std::uint64_t>(lds_bytes, 4));
         workgroup wg;
-        wg.lds       = ws.lds.data();
-        wg.lds_bytes = static_cast<std::uint32_t>(lds_bytes);
+        wg.lds             = ws.lds.data();
+        wg.lds_bytes       = static_cast<std::uint32_t>(lds_bytes);
+        wg.race            = racecheck_enabled() ? &ws.race : nullptr;
+        const bool tgsplit = ((desc.rsrc3 >> 16) & 1) != 0; // COMPUTE_PGM_RSRC3.TG_SPLIT (gfx90a+)
         for(;;)
         {
             const std::uint64_t g = next_group.fetch_add(1);
@@ -284,6 +288,8 @@ void launch(const kernel_launch& k)
             wg.id[1] = static_cast<std::uint32_t>((g / k.grid[0]) % k.grid[1]);
             wg.id[2] = static_cast<std::uint32_t>(g / (std::uint64_t{k.grid[0]} * k.grid[1]));
             std::memset(ws.lds.data(), 0, ws.lds.size());
+            if(wg.race != nullptr)
+                ws.race.begin_group(wg.lds_bytes, waves_per_group, tgsplit);
             try
             {
                 for(int wi = 0; wi < waves_per_group; ++wi)
@@ -394,6 +400,8 @@ void launch(const kernel_launch& k)
                         what.pop_back();
                         throw engine_fault(what);
                     }
+                    if(wg.race != nullptr)
+                        ws.race.barrier(ws.waves);
                     for(auto& w : ws.waves)
                         w.status = wave::state::running;
                 }
