@@ -13,8 +13,9 @@
 - ``tests [--python-only] [--archs A,B] [--pytest ARGS...]``: the project's own tests (pytest on
   python/tests, then the C++ tests through ctest on the emulator for each arch).
 - ``device-check [--archs A,B] [--targets GLOB]``: see :mod:`ck_tile_nox.device_check`.
-- ``profile <target> [args...] [--archs A]``: build one binary for the emulator and run it under
-  its access profile (CK_TILE_EMU_PROFILE=1); see :mod:`ck_tile_nox.profile`.
+- ``profile <target> [args...] [--archs A] [--backend hip]``: build one binary for the emulator
+  (or hip-cpu) and run it under its profile (CK_TILE_EMU_PROFILE=1); see
+  :mod:`ck_tile_nox.profile`.
 
 Options a command has no use for are ignored, so one ``nox -s a b -- <args>`` suits all.
 Exit status: pytest's (0 ok, 1 failures, 2 interrupted or bad cases files, 4 usage, 5 nothing

@@ -1,15 +1,18 @@
-"""``profile <target> [args...]``: one binary under the emulator's access profile.
+"""``profile <target> [args...]``: one binary under the access profile.
 
 Builds ``<target>`` in the emulator build dir of one arch, ``<build root>/emulator-<arch>`` (the
 dir ``nox -s build`` uses for a target without matrix axes), runs it with
 ``CK_TILE_EMU_PROFILE=1`` and lets its output through: after each kernel launch the emulator
 prints the launch's profile on stderr (README.md, "Access profile"). The arch is the first that
 discovery gives for the emulator (``CK_TILE_ARCHS``, else the arch table's first), or the first of
-``--archs``.
+``--archs``. With ``--backend hip`` it builds the target's hip-cpu build dir (the one
+``nox -s build -- --backend hip`` builds for that arch) and hip-cpu prints the profile from the
+instructions the waves executed (library/hip_cpu/README.md, "Profile").
 
 Options of this command (anywhere; ``--`` ends them, everything after it goes to the binary):
-``--archs A[,B]``, ``--build-root DIR`` (default ``build``), ``--jobs N`` (default 2). Every
-other argument after the target is the binary's, e.g. ``-m=1024``.
+``--archs A[,B]``, ``--backend emulator|hip``, ``--build-root DIR`` (default ``build``),
+``--jobs N`` (default 2). Every other argument after the target is the binary's, e.g.
+``-m=1024``.
 
 Exit status: the binary's (128 + N when signal N ended it); 2 when there is no target, no
 compiler, or the build failed.
@@ -24,11 +27,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ck_tile_nox import build, discovery
-from ck_tile_nox.matrix import BuildDir
+from ck_tile_nox import build, cases, discovery
+from ck_tile_nox.archs import ARCH_NAMES
+from ck_tile_nox.matrix import BuildDir, entries
 
 ENV = "CK_TILE_EMU_PROFILE"
-_VALUED = ("--archs", "--build-root", "--jobs")
+_VALUED = ("--archs", "--backend", "--build-root", "--jobs")
 
 
 @dataclass
@@ -38,6 +42,7 @@ class Request:
     archs: str | None = None
     build_root: Path = Path("build")
     jobs: int = 2
+    backend: str = "emulator"
 
 
 def parse(argv: Sequence[str]) -> Request:
@@ -68,7 +73,10 @@ def parse(argv: Sequence[str]) -> Request:
     except ValueError:
         raise ValueError(f"--jobs needs a number, not {opts['--jobs']!r}") from None
     root = Path(opts.get("--build-root", "build"))
-    return Request(rest[0], rest[1:], opts.get("--archs"), root, jobs)
+    backend = opts.get("--backend", "emulator")
+    if backend not in ("emulator", "hip"):
+        raise ValueError(f"--backend must be emulator or hip, not {backend!r}")
+    return Request(rest[0], rest[1:], opts.get("--archs"), root, jobs, backend)
 
 
 def exit_status(rc: int) -> int:
@@ -83,18 +91,30 @@ def run(
     runner: Callable[..., subprocess.CompletedProcess] = subprocess.run,
 ) -> int:
     """Build and run ``req`` under the profile; the binary's exit status (2: nothing ran)."""
+    hip = req.backend == "hip"
     try:
-        plat = discovery.discover(backend="emulator", archs=req.archs, log=lambda _: None)
+        if hip:  # hip-cpu: every arch of the arch table runs on this machine
+            arch = discovery.parse_archs(req.archs)[0] if req.archs else ARCH_NAMES[0]
+        else:
+            plat = discovery.discover(backend="emulator", archs=req.archs, log=lambda _: None)
+            arch = plat.archs[0]
     except discovery.DiscoveryError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    arch = plat.archs[0]
-    compiler = discovery.find_compiler("emulator")
+    runtime = "cpu" if hip else ""
+    compiler = discovery.find_compiler(req.backend, runtime=runtime)
     if compiler is None:
-        names = " or ".join(discovery.compiler_candidates("emulator"))
+        names = " or ".join(discovery.compiler_candidates(req.backend, runtime=runtime))
         print(f"error: no compiler ({names}); to install it: {build.INSTALL}", file=sys.stderr)
         return 2
-    bdir = BuildDir((req.build_root / f"emulator-{arch}").resolve(), "emulator", arch)
+    if hip:
+        found = hip_build_dir(req.target, arch, req.build_root.resolve())
+        if isinstance(found, str):
+            print(f"error: {found}", file=sys.stderr)
+            return 2
+        bdir = found
+    else:
+        bdir = BuildDir((req.build_root / f"emulator-{arch}").resolve(), "emulator", arch)
     try:
         res = builder(Path.cwd(), bdir, [req.target], compiler=compiler.path, jobs=req.jobs)
     except build.ToolError as exc:
@@ -106,9 +126,26 @@ def run(
         print(res.tail)
         return 2
     binary = bdir.path / "bin" / req.target
-    print(f"$ {ENV}=1 {binary} {' '.join(req.args)}".rstrip(), flush=True)
-    env = {**os.environ, ENV: "1"}
+    extra = {ENV: "1", **({"CK_TILE_HIP_CPU_ARCH": arch} if hip else {})}
+    shown = " ".join(f"{k}={v}" for k, v in extra.items())
+    print(f"$ {shown} {binary} {' '.join(req.args)}".rstrip(), flush=True)
+    env = {**os.environ, **extra}
     return exit_status(runner([str(binary), *req.args], env=env, check=False).returncode)
+
+
+def hip_build_dir(target: str, arch: str, root: Path) -> BuildDir | str:
+    """The hip-cpu build dir ``nox -s build -- --backend hip`` builds ``target`` in for ``arch``
+    (its cases file says whether it needs one of its own), or why there is none."""
+    try:
+        found = [t for t in cases.load_targets(Path.cwd()) if t.name == target]
+    except cases.CasesError as exc:
+        return str(exc)
+    if not found:
+        return f"no target {target!r} in any cases.toml"
+    for bdir in entries(found[0], ARCH_NAMES, "hip", root, runtime="cpu"):
+        if bdir.arch == arch:  # with matrix axes: their first values
+            return bdir
+    return f"{target} is not built for {arch}"
 
 
 def main(argv: Sequence[str]) -> int:

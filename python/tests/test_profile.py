@@ -32,6 +32,7 @@ def test_parse_own_options_anywhere_and_double_dash():
         (["-v"], "usage"),
         (["t", "--archs"], "needs a value"),
         (["t", "--jobs=x"], "number"),
+        (["t", "--backend", "cuda"], "emulator or hip"),
     ],
 )
 def test_parse_refuses(argv: list[str], message: str):
@@ -66,7 +67,7 @@ class Fake:
 def compiler(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.delenv("CK_TILE_ARCHS", raising=False)
     found = discovery.Compiler("/usr/bin/clang++", "clang", "clang version 22")
-    monkeypatch.setattr(discovery, "find_compiler", lambda backend: found)
+    monkeypatch.setattr(discovery, "find_compiler", lambda backend, runtime="": found)
 
 
 def test_run_builds_the_first_arch_and_sets_the_profile(tmp_path: Path, compiler):
@@ -90,6 +91,23 @@ def test_run_with_archs_picks_the_first_given(tmp_path: Path, compiler):
     req = Request("t", archs="gfx950,gfx942", build_root=tmp_path)
     assert run(req, builder=fake.builder, runner=fake.runner) == 0
     assert fake.built[0][0].arch == "gfx950"
+
+
+def test_run_on_hip_cpu_uses_the_targets_hip_build_dir(tmp_path: Path, compiler):
+    # the build dir nox -s build -- --backend hip uses: the shared one, or the arch's own for a
+    # target that computes with 8-bit floats; hip-cpu is told the arch
+    fake = Fake()
+    req = Request(
+        "tile_example_layernorm2d_fwd", archs="gfx950", build_root=tmp_path, backend="hip"
+    )
+    assert run(req, builder=fake.builder, runner=fake.runner) == 0
+    req = Request("tile_example_gemm_basic", archs="gfx950", build_root=tmp_path, backend="hip")
+    assert run(req, builder=fake.builder, runner=fake.runner) == 0
+    assert [(b.path.name, b.arch, b.runtime) for b, _ in fake.built] == [
+        ("hip-cpu", "gfx950", "cpu"), ("hip-cpu-gfx950", "gfx950", "cpu"),
+    ]  # fmt: skip
+    assert all(env["CK_TILE_HIP_CPU_ARCH"] == "gfx950" for _, env in fake.ran)
+    assert run(Request("nope", build_root=tmp_path, backend="hip"), builder=fake.builder) == 2
 
 
 def test_run_build_failure_runs_nothing(tmp_path: Path, compiler, capsys: pytest.CaptureFixture):

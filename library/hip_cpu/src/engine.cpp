@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The wave loop, the instruction table, faults and the s_waitcnt check.
+#include "profile.hpp"
 #include "engine.hpp"
 
 #include <mutex>
@@ -104,6 +105,8 @@ const handler_table& instruction_table()
 
 void run_wave(wave& w)
 {
+    if(w.wg->prof != nullptr) [[unlikely]]
+        return run_wave_profiled(w);
     const inst* code        = w.d->prog->code.data();
     const std::uint32_t end = static_cast<std::uint32_t>(w.d->prog->code.size());
     while(w.status == wave::state::running)

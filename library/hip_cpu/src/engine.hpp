@@ -82,7 +82,8 @@ struct wave
     std::uint64_t vcc() const { return s[sreg::vcc] | std::uint64_t{s[sreg::vcc + 1]} << 32; }
 };
 
-struct race_state; // racecheck.hpp
+struct race_state;    // racecheck.hpp
+struct profile_state; // profile.hpp
 
 struct workgroup
 {
@@ -90,6 +91,10 @@ struct workgroup
     std::uint8_t* lds       = nullptr;
     std::uint32_t lds_bytes = 0;
     race_state* race        = nullptr; // race detection on (CK_TILE_EMU_RACECHECK=1)
+    profile_state* prof     = nullptr; // the profile on (CK_TILE_EMU_PROFILE=1)
+    // whether memory instructions take their per-lane paths (race detection and the profile see
+    // each lane's access there)
+    bool per_lane() const { return race != nullptr || prof != nullptr; }
 };
 
 // ---- operands --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 
 #include "memory_ops.hpp"
 #include "engine.hpp"
+#include "profile.hpp"
 #include "racecheck.hpp"
 #include "waitcnt.hpp"
 
@@ -36,6 +37,8 @@ inline std::uint8_t* lds_ptr(const wave& w, const inst& i, int lane, u32 address
     }
     if(w.wg->race != nullptr && !atomic) [[unlikely]]
         race_lds(w, i, lane, address, bytes, store);
+    if(w.wg->prof != nullptr) [[unlikely]]
+        profile_access(w, lane, address, bytes);
     return w.wg->lds + address;
 }
 

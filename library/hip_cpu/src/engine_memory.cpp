@@ -10,6 +10,7 @@
 #include "memory_ops.hpp"
 #include "engine.hpp"
 #include "memory.hpp"
+#include "profile.hpp"
 #include "racecheck.hpp"
 #include "waitcnt.hpp"
 
@@ -53,13 +54,15 @@ inline std::uint8_t* global_ptr(const wave& w, const inst& i, int lane, u64 addr
     return reinterpret_cast<std::uint8_t*>(address);
 }
 
-// A load's or store's bytes of one lane: global_ptr, noted by race detection when it is on (which
-// takes the per-lane paths below, not the fast ones)
+// A load's or store's bytes of one lane: global_ptr, noted by race detection and the profile when
+// they are on (which take the per-lane paths below, not the fast ones)
 inline std::uint8_t* lane_ptr(const wave& w, const inst& i, int lane, u64 address, u32 bytes, bool store)
 {
     std::uint8_t* p = global_ptr(w, i, lane, address, bytes, store);
     if(w.wg->race != nullptr) [[unlikely]]
         race_global(w, i, lane, address, bytes, store);
+    if(w.wg->prof != nullptr) [[unlikely]]
+        profile_access(w, lane, address, bytes);
     return p;
 }
 
@@ -222,7 +225,7 @@ void buffer_load(wave& w, const inst& i)
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
     constexpr u32 n      = Bytes < 4 ? Bytes : 4;
     u64 addr[lanes];
-    if(w.wg->race == nullptr && a.all_in(w, i, e, Bytes, addr))
+    if(!w.wg->per_lane() && a.all_in(w, i, e, Bytes, addr))
     {
         load_lanes<Bytes, Signed, Half>(w, i, addr, e);
         issue(w, i, true, &i.op[0], dwords);
@@ -256,7 +259,7 @@ void buffer_store(wave& w, const inst& i)
     for(int k = 0; k < dwords; ++k)
         data[k] = vread(w, i, i.op[0], tmp[k], k);
     u64 addr[lanes];
-    if(w.wg->race == nullptr && a.all_in(w, i, e, Bytes, addr))
+    if(!w.wg->per_lane() && a.all_in(w, i, e, Bytes, addr))
     {
         store_lanes<Bytes, HighHalf>(data, addr, e);
         issue(w, i, true, nullptr, 0);
@@ -338,7 +341,7 @@ void global_load(wave& w, const inst& i)
     global_addresses ga(w, i, 1, 2);
     const u64 e          = w.exec();
     constexpr int dwords = Bytes < 4 ? 1 : Bytes / 4;
-    if(w.wg->race == nullptr && one_allocation(ga.a, e, Bytes))
+    if(!w.wg->per_lane() && one_allocation(ga.a, e, Bytes))
     {
         load_lanes<Bytes, Signed, Half>(w, i, ga.a, e);
         issue(w, i, true, &i.op[0], dwords);
@@ -366,7 +369,7 @@ void global_store(wave& w, const inst& i)
     const u32* data[4];
     for(int k = 0; k < dwords; ++k)
         data[k] = vread(w, i, i.op[1], tmp[k], k);
-    if(w.wg->race == nullptr && one_allocation(ga.a, e, Bytes))
+    if(!w.wg->per_lane() && one_allocation(ga.a, e, Bytes))
     {
         store_lanes<Bytes, HighHalf>(data, ga.a, e);
         issue(w, i, true, nullptr, 0);

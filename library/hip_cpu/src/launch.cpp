@@ -4,6 +4,7 @@
 // workgroups run on the host's threads, each wave from the initial register state its kernel
 // descriptor asks for (AMDGPUUsage, "Initial Kernel Execution State").
 #include "launch.hpp"
+#include "profile.hpp"
 #include "racecheck.hpp"
 
 #include "code_object.hpp"
@@ -139,7 +140,8 @@ struct worker_state
     std::unique_ptr<lane_u32[]> vgprs, agprs;
     std::size_t capacity = 0; // waves the registers have room for
     std::vector<std::uint8_t> lds;
-    race_state race; // race detection's shadow (CK_TILE_EMU_RACECHECK=1)
+    race_state race;    // race detection's shadow (CK_TILE_EMU_RACECHECK=1)
+    profile_state prof; // the profile's counts (CK_TILE_EMU_PROFILE=1)
 };
 
 } // namespace
@@ -260,6 +262,8 @@ void launch(const kernel_launch& k)
     std::atomic<bool> failed{false};
     std::string failure;
     std::mutex failure_mutex;
+    const bool profiling = profile_enabled();
+    std::vector<profile_counts> profile(profiling ? lk.prog.code.size() : 0); // merged from the threads
 
     auto run_groups = [&] {
         // kept by the thread from launch to launch: registers and LDS are not allocated (and
@@ -275,6 +279,31 @@ void launch(const kernel_launch& k)
         }
         ws.lds.resize(std::max<std::uint64_t>(lds_bytes, 4));
         workgroup wg;
+        if(profiling)
+        {
+            ws.prof.counts.assign(lk.prog.code.size(), {});
+            wg.prof = &ws.prof;
+        }
+        // the thread's counts join the launch's whichever way it leaves
+        struct merge_profile
+        {
+            const worker_state& ws;
+            std::vector<profile_counts>& into;
+            std::mutex& m;
+            ~merge_profile()
+            {
+                std::lock_guard lock(m);
+                for(std::size_t n = 0; n < into.size() && n < ws.prof.counts.size(); ++n)
+                {
+                    const profile_counts& c = ws.prof.counts[n];
+                    into[n].executed += c.executed;
+                    into[n].conflict_cycles += c.conflict_cycles;
+                    into[n].useful += c.useful;
+                    into[n].fetched += c.fetched;
+                    into[n].waits += c.waits;
+                }
+            }
+        } merge{ws, profile, failure_mutex};
         wg.lds             = ws.lds.data();
         wg.lds_bytes       = static_cast<std::uint32_t>(lds_bytes);
         wg.race            = racecheck_enabled() ? &ws.race : nullptr;
@@ -424,6 +453,23 @@ void launch(const kernel_launch& k)
         pool.run(workers, std::function<void()>(run_groups));
     if(failed)
         fail(who + ": " + failure);
+    if(profiling)
+    {
+        profile_launch_info pi;
+        pi.kernel = demangle(k.kernel);
+        pi.arch   = arch;
+        for(int dim = 0; dim < 3; ++dim)
+        {
+            pi.grid[dim]  = k.grid[dim];
+            pi.block[dim] = k.block[dim];
+        }
+        pi.rsrc1           = desc.rsrc1;
+        pi.rsrc3           = desc.rsrc3;
+        pi.lds_bytes       = lds_bytes;
+        pi.lds_per_cu      = facts.lds_bytes;
+        pi.waves_per_block = static_cast<std::uint32_t>(waves_per_group);
+        std::fputs(profile_report(pi, lk.prog, profile).c_str(), stderr);
+    }
 }
 
 } // namespace hip_cpu

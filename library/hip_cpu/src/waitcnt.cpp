@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "waitcnt.hpp"
 
+#include "profile.hpp"
+
 namespace hip_cpu {
 namespace {
 
@@ -53,6 +55,8 @@ void retire(wave& w, std::vector<pending_op>& ops, bool vm, int keep)
     const int n = static_cast<int>(ops.size());
     if(n <= keep)
         return;
+    if(w.wg->prof != nullptr) [[unlikely]]
+        profile_wait(w);
     std::size_t kept = 0;
     for(int k = 0; k < n; ++k)
     {
