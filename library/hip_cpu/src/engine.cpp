@@ -3,6 +3,7 @@
 #include "profile.hpp"
 #include "engine.hpp"
 
+#include <cstdlib>
 #include <mutex>
 #include <sstream>
 
@@ -101,6 +102,12 @@ const handler_table& instruction_table()
         return t;
     }();
     return t;
+}
+
+bool env_flag(const char* name)
+{
+    const char* v = std::getenv(name);
+    return v != nullptr && *v != 0 && !(v[0] == '0' && v[1] == 0);
 }
 
 void run_wave(wave& w)

@@ -261,6 +261,10 @@ void add_lds_instructions(handler_table& t);
 void add_mfma_instructions(handler_table& t);
 const handler_table& instruction_table();
 
+// Whether the environment variable `name` is set to something other than empty or "0" (the
+// switches CK_TILE_EMU_RACECHECK and CK_TILE_EMU_PROFILE, shared with the source emulator).
+bool env_flag(const char* name);
+
 // Runs the wave until it ends, reaches s_barrier, or faults.
 void run_wave(wave& w);
 

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <sstream>
 #include <string_view>
 
@@ -79,10 +78,7 @@ model::wave_access gather(const profile_state& s, int k)
 
 bool profile_enabled()
 {
-    static const bool on = [] {
-        const char* v = std::getenv("CK_TILE_EMU_PROFILE");
-        return v != nullptr && *v != 0 && *v != '0';
-    }();
+    static const bool on = env_flag("CK_TILE_EMU_PROFILE");
     return on;
 }
 

@@ -2,7 +2,6 @@
 #include "racecheck.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <sstream>
 
 namespace hip_cpu {
@@ -63,10 +62,7 @@ void note(const wave& w, const inst& i, int lane, race_byte& b, bool store, cons
 
 bool racecheck_enabled()
 {
-    static const bool on = [] {
-        const char* v = std::getenv("CK_TILE_EMU_RACECHECK");
-        return v != nullptr && *v != 0 && *v != '0';
-    }();
+    static const bool on = env_flag("CK_TILE_EMU_RACECHECK");
     return on;
 }
 
