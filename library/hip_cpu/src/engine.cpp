@@ -110,10 +110,12 @@ bool env_flag(const char* name)
     return v != nullptr && *v != 0 && !(v[0] == '0' && v[1] == 0);
 }
 
-void run_wave(wave& w)
+namespace {
+
+// The wave loop; Profiled: the profile counts each instruction (profile.hpp)
+template <bool Profiled>
+void run_wave_loop(wave& w)
 {
-    if(w.wg->prof != nullptr) [[unlikely]]
-        return run_wave_profiled(w);
     const inst* code        = w.d->prog->code.data();
     const std::uint32_t end = static_cast<std::uint32_t>(w.d->prog->code.size());
     while(w.status == wave::state::running)
@@ -122,8 +124,21 @@ void run_wave(wave& w)
             throw engine_fault("the wave ran past the end of the kernel without s_endpgm");
         const inst& i = code[w.pc];
         ++w.pc;
+        if constexpr(Profiled)
+            profile_before(w);
         i.run(w, i);
+        if constexpr(Profiled)
+            profile_after(w, i);
     }
+}
+
+} // namespace
+
+void run_wave(wave& w)
+{
+    if(w.wg->prof != nullptr) [[unlikely]]
+        return run_wave_loop<true>(w);
+    run_wave_loop<false>(w);
 }
 
 } // namespace hip_cpu

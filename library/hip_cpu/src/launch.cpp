@@ -292,16 +292,11 @@ void launch(const kernel_launch& k)
             std::mutex& m;
             ~merge_profile()
             {
+                if(into.empty()) // not profiling
+                    return;
                 std::lock_guard lock(m);
-                for(std::size_t n = 0; n < into.size() && n < ws.prof.counts.size(); ++n)
-                {
-                    const profile_counts& c = ws.prof.counts[n];
-                    into[n].executed += c.executed;
-                    into[n].conflict_cycles += c.conflict_cycles;
-                    into[n].useful += c.useful;
-                    into[n].fetched += c.fetched;
-                    into[n].waits += c.waits;
-                }
+                for(std::size_t n = 0; n < into.size(); ++n)
+                    into[n] += ws.prof.counts[n];
             }
         } merge{ws, profile, failure_mutex};
         wg.lds             = ws.lds.data();

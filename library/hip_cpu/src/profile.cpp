@@ -82,39 +82,44 @@ bool profile_enabled()
     return on;
 }
 
-void run_wave_profiled(wave& w)
+void profile_before(const wave& w)
 {
-    const program& p        = *w.d->prog;
-    const std::uint32_t end = static_cast<std::uint32_t>(p.code.size());
-    profile_state& s        = *w.wg->prof;
-    while(w.status == wave::state::running)
+    profile_state& s = *w.wg->prof;
+    s.used[0] = s.used[1] = 0;
+}
+
+void profile_after(const wave& w, const inst& i)
+{
+    profile_state& s  = *w.wg->prof;
+    profile_counts& c = s.counts[i.index];
+    ++c.executed;
+    if((s.used[0] | s.used[1]) == 0)
+        return;
+    const bool ds = starts(w.d->prog->text[i.index], "ds_");
+    for(int k = 0; k < 2; ++k)
     {
-        if(w.pc >= end)
-            throw engine_fault("the wave ran past the end of the kernel without s_endpgm");
-        const inst& i = p.code[w.pc];
-        ++w.pc;
-        s.used[0] = s.used[1] = 0;
-        i.run(w, i);
-        profile_counts& c = s.counts[i.index];
-        ++c.executed;
-        if((s.used[0] | s.used[1]) == 0)
+        if(s.used[k] == 0)
             continue;
-        const bool ds = starts(p.text[i.index], "ds_");
-        for(int k = 0; k < 2; ++k)
+        const model::wave_access a = gather(s, k);
+        if(ds)
+            c.conflict_cycles += model::lds_conflict_cycles(a);
+        else
         {
-            if(s.used[k] == 0)
-                continue;
-            const model::wave_access a = gather(s, k);
-            if(ds)
-                c.conflict_cycles += model::lds_conflict_cycles(a);
-            else
-            {
-                const model::coalescing g = model::global_coalescing(a);
-                c.useful += g.useful;
-                c.fetched += g.fetched;
-            }
+            const model::coalescing g = model::global_coalescing(a);
+            c.useful += g.useful;
+            c.fetched += g.fetched;
         }
     }
+}
+
+profile_counts& profile_counts::operator+=(const profile_counts& o)
+{
+    executed += o.executed;
+    conflict_cycles += o.conflict_cycles;
+    useful += o.useful;
+    fetched += o.fetched;
+    waits += o.waits;
+    return *this;
 }
 
 void profile_access(const wave& w, int lane, std::uint64_t address, std::uint32_t bytes)

@@ -28,6 +28,8 @@ struct profile_counts
     std::uint64_t conflict_cycles = 0;     // DS: extra cycles bank conflicts cost
     std::uint64_t useful = 0, fetched = 0; // VMEM: bytes asked for, bytes of segments fetched
     std::uint64_t waits = 0;               // waits with operations outstanding
+
+    profile_counts& operator+=(const profile_counts& o); // another thread's counts
 };
 
 // One lane's access in the instruction being executed (up to two per lane: read2/write2).
@@ -48,8 +50,10 @@ struct profile_state
 // Whether CK_TILE_EMU_PROFILE is set (read once).
 bool profile_enabled();
 
-// Runs w as run_wave does, counting each instruction and costing its memory accesses.
-void run_wave_profiled(wave& w);
+// Around each instruction a profiled wave executes (run_wave): before it, forget the last one's
+// accesses; after it, count it and cost the accesses its lanes made.
+void profile_before(const wave& w);
+void profile_after(const wave& w, const inst& i);
 
 // A lane's access of `bytes` at `address` in the instruction being executed (LDS offset or global
 // address); a buffer access split per dword is joined back.
