@@ -30,7 +30,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ck_tile_nox.matrix import RUNTIME_TARGETS, BuildDir, runtime_dir
+from ck_tile_nox.matrix import RUNTIME_TARGETS, BuildDir
 
 INSTALL = "bash script/install-deps.sh"
 LOG = "ck_tile_nox.log"
@@ -76,12 +76,13 @@ def configure_args(
 ) -> list[str]:
     flags = " ".join(f for f in (cxx_flags.strip(), *bdir.defines) if f)
     gpu_targets = ";".join(bdir.gpu_targets or (bdir.arch,))
+    runtime_path = bdir.runtime_from.path if bdir.runtime_from else None
     return [
         "-S", str(repo), "-B", str(bdir.path), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
         f"-DCK_TILE_BACKEND={bdir.backend}", f"-DGPU_TARGETS={gpu_targets}",
         *([f"-DCK_TILE_HIP_RUNTIME={bdir.runtime}"] if bdir.runtime else []),
         f"-DCK_TILE_INSTANCES={bdir.instances}", f"-DCMAKE_CXX_COMPILER={compiler}",
-        *([f"-DCK_TILE_HIP_CPU_RUNTIME_FROM={bdir.runtime_from}"] if bdir.runtime_from else []),
+        *([f"-DCK_TILE_HIP_CPU_RUNTIME_FROM={runtime_path}"] if runtime_path else []),
         *([f"-DCMAKE_CXX_FLAGS={flags}"] if flags else []), *extra,
     ]  # fmt: skip
 
@@ -143,8 +144,7 @@ def build(
 ) -> Result:
     """Configure (when needed) and build ``targets`` in ``bdir``, showing a progress bar."""
     if bdir.runtime_from:  # hip-cpu's libraries first, in the build dir they come from
-        shared = runtime_dir(bdir.runtime_from.parent)
-        res = build(repo, shared, RUNTIME_TARGETS, compiler=compiler, jobs=jobs)
+        res = build(repo, bdir.runtime_from, RUNTIME_TARGETS, compiler=compiler, jobs=jobs)
         if not res.ok():
             return Result(bdir.path, dict.fromkeys(targets, "hip-cpu's libraries failed"), res.tail)
     bdir.path.mkdir(parents=True, exist_ok=True)

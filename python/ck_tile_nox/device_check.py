@@ -511,7 +511,7 @@ def main(opts: Any) -> int:
         res = build.build(Path.cwd(), bdir, names, compiler=compiler.path, jobs=int(opts.jobs or 2))
         failed += [f"{bdir.name}: {t}" for t in res.failed]
         if implemented is None and bdir.runtime_from:  # informational: no tool, no coverage
-            implemented = hip_cpu_instructions(bdir.runtime_from)
+            implemented = hip_cpu_instructions(bdir.runtime_from.path)
         for tname, arch in pairs:
             binary = bdir.path / "bin" / tname
             if res.ok(tname) and binary.is_file():

@@ -47,7 +47,7 @@ class BuildDir:
     instances: str = "ci"
     runtime: str = ""  # "cpu": hip-cpu
     gpu_targets: tuple[str, ...] = ()  # GPU_TARGETS when not just ``arch``
-    runtime_from: Path | None = None  # the build dir whose hip-cpu libraries this one links
+    runtime_from: BuildDir | None = None  # the build dir whose hip-cpu libraries this one links
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BuildDir) and self.path == other.path
@@ -110,7 +110,7 @@ def entries(
             parts += ["full"] if instances == "full" else []
             gpu_targets = tuple(group) if runtime == "cpu" else ()
             path = root / "-".join(parts)
-            shared = runtime_dir(root).path if runtime == "cpu" else None
+            shared = runtime_dir(root) if runtime == "cpu" else None
             out.append(BuildDir(path, backend, arch, axes, instances, runtime, gpu_targets, shared))
     return out
 
