@@ -13,6 +13,33 @@ if(NOT GPU_TARGETS)
   message(FATAL_ERROR "ck_tile: GPU_TARGETS is empty; supported archs: ${_ck_supported_archs}")
 endif()
 
+# Host code runs where it is built (the emulator's kernels; a hip build's host code: its launches and
+# the examples' CPU references): when this x86-64 host has F16C and SSE4.1, fp16 <-> fp32
+# conversions become single instructions instead of libgcc calls, and rint (quantization) is
+# roundss instead of a libm call; the results are bit-identical, only faster.
+# -DCK_TILE_HOST_ISA=OFF keeps the baseline x86-64 instruction set (CK_TILE_EMULATOR_HOST_ISA, its
+# earlier name, is still read).
+set(_ck_host_isa_default ON)
+if(DEFINED CK_TILE_EMULATOR_HOST_ISA)
+  set(_ck_host_isa_default ${CK_TILE_EMULATOR_HOST_ISA})
+endif()
+option(CK_TILE_HOST_ISA "use this x86-64 host's F16C and SSE4.1 in host code when it has them" ${_ck_host_isa_default})
+# prefix: what passes a flag to the host compile only ("" for the emulator, -Xarch_host for hip)
+function(_ck_tile_host_isa prefix)
+  if(NOT CK_TILE_HOST_ISA OR NOT CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" OR CMAKE_CROSSCOMPILING)
+    return()
+  endif()
+  include(CheckCXXSourceRuns)
+  set(CMAKE_REQUIRED_FLAGS "-mf16c -msse4.1")
+  check_cxx_source_runs("int main() { return __builtin_cpu_supports(\"f16c\") && __builtin_cpu_supports(\"sse4.1\") ? 0 : 1; }"
+                        CK_TILE_HOST_HAS_F16C_SSE41)
+  if(CK_TILE_HOST_HAS_F16C_SSE41)
+    foreach(_flag -mf16c -msse4.1)
+      target_compile_options(ck_tile INTERFACE "$<$<COMPILE_LANGUAGE:CXX>:SHELL:${prefix} ${_flag}>")
+    endforeach()
+  endif()
+endfunction()
+
 add_library(ck_tile INTERFACE)
 target_include_directories(ck_tile INTERFACE ${PROJECT_SOURCE_DIR}/include)
 # the headers are C++20: a consumer that links ck_tile compiles as C++20 at least, whatever its
@@ -37,21 +64,7 @@ if(CK_TILE_BACKEND STREQUAL "emulator")
   find_package(Threads REQUIRED)
   target_compile_definitions(ck_tile INTERFACE CK_TILE_BACKEND_EMULATOR=1 CK_TILE_EMULATE_${_ARCH}=1)
   target_link_libraries(ck_tile INTERFACE Threads::Threads)
-  # The emulator runs where it is built: when this x86-64 host has F16C and SSE4.1, the kernels'
-  # fp16 <-> fp32 conversions become single instructions and rint (quantization) is roundss instead
-  # of a libm call; the results are bit-identical to the portable code (half.hpp), only faster.
-  # -DCK_TILE_EMULATOR_HOST_ISA=OFF keeps the baseline x86-64 instruction set.
-  option(CK_TILE_EMULATOR_HOST_ISA "emulator: use this host's F16C and SSE4.1 when it has them" ON)
-  if(CK_TILE_EMULATOR_HOST_ISA AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" AND NOT CMAKE_CROSSCOMPILING)
-    include(CheckCXXSourceRuns)
-    set(CMAKE_REQUIRED_FLAGS "-mf16c -msse4.1")
-    check_cxx_source_runs("int main() { return __builtin_cpu_supports(\"f16c\") && __builtin_cpu_supports(\"sse4.1\") ? 0 : 1; }"
-                          CK_TILE_HOST_HAS_F16C_SSE41)
-    unset(CMAKE_REQUIRED_FLAGS)
-    if(CK_TILE_HOST_HAS_F16C_SSE41)
-      target_compile_options(ck_tile INTERFACE -mf16c -msse4.1)
-    endif()
-  endif()
+  _ck_tile_host_isa("")
   # <hip/hip_runtime.h> for HIP sources written for hipcc; hip builds get ROCm's own
   target_include_directories(ck_tile INTERFACE ${PROJECT_SOURCE_DIR}/include/ck_tile/core/arch/emulator/hip_include)
   message(STATUS "ck_tile: backend emulator, emulating ${_arch}, compiler ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
@@ -80,6 +93,7 @@ elseif(CK_TILE_BACKEND STREQUAL "hip")
       endif()
     endforeach()
     target_compile_definitions(ck_tile INTERFACE CK_TILE_FP8_OCP=${_fp8_ocp})
+    _ck_tile_host_isa(-Xarch_host)
     if(CK_TILE_HIP_RUNTIME STREQUAL "cpu")
       # hip-cpu (library/hip_cpu) serves the HIP headers and the runtime: no ROCm headers
       # (-nogpuinc), device libraries (-nogpulib) or amdhip64 (no --hip-link). ck_tile_hip_cpu
