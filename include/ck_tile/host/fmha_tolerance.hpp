@@ -83,25 +83,43 @@ struct FmhaFwdArith
 
 // scale_s sum_k |q_ik k_jk| [H, sq, sk] from Q [H, sq, d] and K [H, sk, d]: the size the scores'
 // fp32 rounding errors scale with (the caller adds |bias|)
+namespace detail {
+// slice h of a [H, rows, cols] tensor as doubles (|x| when Abs), row-major: the bound loops below
+// read their operands from here, contiguous and converted once, in the order they always summed
+template <bool Abs, typename T>
+std::vector<double> fmha_slice(const HostTensor<T>& t, std::size_t h)
+{
+    const std::size_t rows = t.get_length(1), cols = t.get_length(2);
+    std::vector<double> out(rows * cols);
+    for(std::size_t r = 0; r < rows; ++r)
+        for(std::size_t c = 0; c < cols; ++c)
+        {
+            const double x    = static_cast<double>(type_convert<float>(t(h, r, c)));
+            out[r * cols + c] = Abs ? std::fabs(x) : x;
+        }
+    return out;
+}
+} // namespace detail
+
 template <typename QDataType, typename KDataType>
 HostTensor<float> fmha_score_magnitude(const HostTensor<QDataType>& q, const HostTensor<KDataType>& k, double scale_s)
 {
     const std::size_t H = q.get_length(0), SQ = q.get_length(1), SK = k.get_length(1), D = q.get_length(2);
     HostTensor<float> a({H, SQ, SK});
-    std::vector<double> qa(D);
     for(std::size_t h = 0; h < H; ++h)
+    {
+        const std::vector<double> qa = detail::fmha_slice<true>(q, h), ka = detail::fmha_slice<true>(k, h);
         for(std::size_t i = 0; i < SQ; ++i)
-        {
-            for(std::size_t c = 0; c < D; ++c)
-                qa[c] = std::fabs(static_cast<double>(type_convert<float>(q(h, i, c))));
             for(std::size_t j = 0; j < SK; ++j)
             {
-                double acc = 0;
+                const double* qi = &qa[i * D];
+                const double* kj = &ka[j * D];
+                double acc       = 0;
                 for(std::size_t c = 0; c < D; ++c)
-                    acc += qa[c] * std::fabs(static_cast<double>(type_convert<float>(k(h, j, c))));
+                    acc += qi[c] * kj[c];
                 a(h, i, j) = static_cast<float>(std::fabs(scale_s) * acc);
             }
-        }
+    }
     return a;
 }
 
@@ -119,8 +137,10 @@ HostTensor<double> fmha_o_bound(const HostTensor<float>& s, const HostTensor<flo
     const double rp     = a.keep != nullptr ? a.rp_undrop : 1.0;
     const std::size_t H = s.get_length(0), SQ = s.get_length(1), SK = s.get_length(2), DV = v.get_length(1);
     HostTensor<double> e({H, SQ, DV});
-    std::vector<double> p(SK);
+    std::vector<double> p(SK), w(SK), kept(SK);
     for(std::size_t h = 0; h < H; ++h)
+    {
+        const std::vector<double> av = detail::fmha_slice<true>(v, h); // |V| [dv, sk]
         for(std::size_t i = 0; i < SQ; ++i)
         {
             double m = -INFINITY, amax = 0, n = 0;
@@ -140,21 +160,28 @@ HostTensor<double> fmha_o_bound(const HostTensor<float>& s, const HostTensor<flo
                 (*lse_bound)(h, i) =
                     l > 0 ? 2 * (3 * e_s + (2 * n + 4) * u + 4 * u * (std::fabs(m) + std::log(l))) : 0.0;
             const double rel = (1 + r) * u_p + 2 * rho + 2 * (2 * n + 5) * u;
+            // masked or dropped keys: neither side adds them (their terms are +0, which leaves the sums
+            // exactly as skipping them would)
+            for(std::size_t j = 0; j < SK; ++j)
+            {
+                const bool in = std::isfinite(s(h, i, j)) && (a.keep == nullptr || (*a.keep)(h, i, j) != 0);
+                w[j]          = in ? p[j] / l : 0.0;
+                kept[j]       = in ? 1.0 : 0.0;
+            }
             for(std::size_t d = 0; d < DV; ++d)
             {
+                const double* vd = &av[d * SK];
                 double weighted = 0, total = 0;
                 for(std::size_t j = 0; j < SK; ++j)
                 {
-                    if(!std::isfinite(s(h, i, j)) || (a.keep != nullptr && (*a.keep)(h, i, j) == 0))
-                        continue; // masked or dropped: neither side adds it
-                    const double av = std::fabs(static_cast<double>(type_convert<float>(v(h, d, j))));
-                    weighted += p[j] / l * av;
-                    total += av;
+                    weighted += w[j] * vd[j];
+                    total += kept[j] * vd[j];
                 }
                 e(h, i, d) =
                     l > 0 ? a.scale_o * (rp * a.scale_p * weighted * rel + hs * total * (rp / l + rp + (r - 1))) : 0.0;
             }
         }
+    }
     return e;
 }
 
@@ -239,7 +266,6 @@ FmhaBwdBounds fmha_bwd_bounds(const HostTensor<T>& q, const HostTensor<T>& k, co
     const std::size_t H = q.get_length(0), SQ = q.get_length(1), D = q.get_length(2), SK = k.get_length(1),
                       DV = v.get_length(2);
     const bool dropout   = randval.get_element_space_size() > 0;
-    const auto f         = [](auto x) { return static_cast<double>(type_convert<float>(x)); };
     FmhaBwdBounds b{HostTensor<double>({H, SQ, D}), HostTensor<double>({H, SK, D}), HostTensor<double>({H, SK, DV})};
     std::fill(b.dq.begin(), b.dq.end(), 0.0);
     std::fill(b.dk.begin(), b.dk.end(), 0.0);
@@ -252,16 +278,22 @@ FmhaBwdBounds fmha_bwd_bounds(const HostTensor<T>& q, const HostTensor<T>& k, co
         HostTensor<double> acc_dk({SK, D}), acc_dv({SK, DV}); // sums of the terms' magnitudes
         std::fill(acc_dk.begin(), acc_dk.end(), 0.0);
         std::fill(acc_dv.begin(), acc_dv.end(), 0.0);
+        const std::vector<double> qs = detail::fmha_slice<false>(q, h), ks = detail::fmha_slice<false>(k, h),
+                                  vs = detail::fmha_slice<false>(v, h), os = detail::fmha_slice<false>(o, h),
+                                  dos = detail::fmha_slice<false>(dout, h);
         for(std::size_t i = 0; i < SQ; ++i)
         {
+            const double* qi  = &qs[i * D];
+            const double* doi = &dos[i * DV];
+            const double* oi  = &os[i * DV];
             double m = -INFINITY, amax = 0, n = 0;
             for(std::size_t j = 0; j < SK; ++j)
             {
                 double raw = 0, a = 0;
                 for(std::size_t c = 0; c < D; ++c)
                 {
-                    raw += f(q(h, i, c)) * f(k(h, j, c));
-                    a += std::fabs(f(q(h, i, c)) * f(k(h, j, c)));
+                    raw += qi[c] * ks[j * D + c];
+                    a += std::fabs(qi[c] * ks[j * D + c]);
                 }
                 const double add = s_add(h, i, j);
                 sc[j]            = scale * raw + add;
@@ -285,8 +317,8 @@ FmhaBwdBounds fmha_bwd_bounds(const HostTensor<T>& q, const HostTensor<T>& k, co
             double dd = 0, c_abs = 0;
             for(std::size_t c = 0; c < DV; ++c)
             {
-                dd += f(dout(h, i, c)) * f(o(h, i, c));
-                c_abs += std::fabs(f(dout(h, i, c)) * f(o(h, i, c)));
+                dd += doi[c] * oi[c];
+                c_abs += std::fabs(doi[c] * oi[c]);
             }
             for(std::size_t j = 0; j < SK; ++j)
             {
@@ -301,8 +333,8 @@ FmhaBwdBounds fmha_bwd_bounds(const HostTensor<T>& q, const HostTensor<T>& k, co
                 double dp = 0, b_abs = 0;
                 for(std::size_t c = 0; c < DV; ++c)
                 {
-                    dp += f(dout(h, i, c)) * f(v(h, j, c));
-                    b_abs += std::fabs(f(dout(h, i, c)) * f(v(h, j, c)));
+                    dp += doi[c] * vs[j * DV + c];
+                    b_abs += std::fabs(doi[c] * vs[j * DV + c]);
                 }
                 const double eps = e_s + L + 3 * u * std::fabs(sc[j] - lse) + 2 * u + rho;
                 const double ds  = p[j] * (dp * r - dd);
@@ -317,7 +349,7 @@ FmhaBwdBounds fmha_bwd_bounds(const HostTensor<T>& q, const HostTensor<T>& k, co
                 double eq = 0, tq = 0;
                 for(std::size_t j = 0; j < SK; ++j)
                 {
-                    const double kk = std::fabs(f(k(h, j, c))), qq = std::fabs(f(q(h, i, c)));
+                    const double kk = std::fabs(ks[j * D + c]), qq = std::fabs(qi[c]);
                     eq += e_ds[j] * kk;
                     tq += ds_abs[j] * kk;
                     b.dk(h, j, c) += std::fabs(scale) * e_ds[j] * qq;
@@ -328,7 +360,7 @@ FmhaBwdBounds fmha_bwd_bounds(const HostTensor<T>& q, const HostTensor<T>& k, co
             for(std::size_t j = 0; j < SK; ++j)
                 for(std::size_t c = 0; c < DV; ++c)
                 {
-                    const double g = std::fabs(f(dout(h, i, c)));
+                    const double g = std::fabs(doi[c]);
                     b.dv(h, j, c) += pd_err[j] * g;
                     acc_dv(j, c) += pd[j] * g;
                 }
