@@ -11,7 +11,8 @@
   ``bench --backend emulator,hip``: one run per backend (``bench-<backend>.json``), then the
   second beside the first (without a GPU ``hip`` is hip-cpu: the same cases on both CPU engines).
 - ``tests [--python-only] [--archs A,B] [--pytest ARGS...]``: the project's own tests (pytest on
-  python/tests, then the C++ tests through ctest on the emulator for each arch).
+  python/tests, then the C++ tests through ctest on the emulator for each arch; those that do not
+  depend on the emulated arch only in the first arch's build dir).
 - ``device-check [--archs A,B] [--targets GLOB]``: see :mod:`ck_tile_nox.device_check`.
 - ``profile <target> [args...] [--archs A] [--backend hip]``: build one binary for the emulator
   (or hip-cpu) and run it under its profile (CK_TILE_EMU_PROFILE=1); see
@@ -36,7 +37,7 @@ from ck_tile_nox import build, device_check, profile
 from ck_tile_nox.archs import ARCH_NAMES
 from ck_tile_nox.bench import compare_files
 from ck_tile_nox.cases import SEARCH_DIRS
-from ck_tile_nox.matrix import BuildDir
+from ck_tile_nox.matrix import RUNTIME_TARGETS, BuildDir, runtime_dir
 
 PLUGIN = ["-p", "ck_tile_nox.plugin"]
 
@@ -129,15 +130,25 @@ def tests(argv: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     ok = rc == 0
-    for arch in opts.archs.split(",") if opts.archs else ARCH_NAMES:
-        bdir = BuildDir((opts.build_root / f"tests-{arch}").resolve(), "emulator", arch)
+    compiler, jobs = next(iter(cxx.values())), int(opts.jobs or 2)
+    # test_hip_cpu links hip-cpu's libraries from the dir the hip builds link them from (built
+    # once for both); where they do not build (no libLLVM-22), it says why it is skipped
+    runtime = runtime_dir(opts.build_root.resolve())
+    if not build.build(Path.cwd(), runtime, RUNTIME_TARGETS, compiler=compiler, jobs=jobs).ok():
+        print(f"note: hip-cpu's libraries did not build (log: {runtime.path / build.LOG})")
+        runtime = None
+    for n, arch in enumerate(opts.archs.split(",") if opts.archs else ARCH_NAMES):
+        # the tests that do not depend on the emulated arch: in the first arch's dir only
+        neutral = "ON" if n == 0 else "OFF"
+        bdir = BuildDir((opts.build_root / f"tests-{arch}").resolve(), "emulator", arch,
+                        runtime_from=runtime if n == 0 else None)  # fmt: skip
         res = build.build(
             Path.cwd(),
             bdir,
             ["tests"],
-            compiler=next(iter(cxx.values())),
-            jobs=int(opts.jobs or 2),
-            extra=["-DCK_TILE_BUILD_TESTS=ON"],
+            compiler=compiler,
+            jobs=jobs,
+            extra=["-DCK_TILE_BUILD_TESTS=ON", f"-DCK_TILE_TESTS_ARCH_NEUTRAL={neutral}"],
         )
         if not res.ok():
             print(f"FAILED building the tests for {arch} (log: {bdir.path / build.LOG})")
