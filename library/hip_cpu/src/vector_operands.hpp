@@ -51,6 +51,18 @@ inline constexpr lane_u32 zero_lanes = {};
 template <int N, vfloat F, bool Half = false, typename Fn>
 void vop(wave& w, const inst& i, int first, Fn fn)
 {
+    if(i.plain) [[likely]] // no modifier: the registers read in place, the result blended by EXEC
+    {
+        lane_u32 t[N];
+        const u32* a = vread(w, i, i.op[first], t[0]);
+        const u32* b = N > 1 ? vread(w, i, i.op[first + 1], t[N > 1 ? 1 : 0]) : zero_lanes;
+        const u32* c = N > 2 ? vread(w, i, i.op[first + 2], t[N > 2 ? 2 : 0]) : zero_lanes;
+        lane_u32 r;
+        for(int l = 0; l < lanes; ++l)
+            r[l] = Half ? fn(a[l], b[l], c[l]) & 0xffffu : fn(a[l], b[l], c[l]); // a 16-bit result: the low half
+        vwrite(w, i.op[0], r);
+        return;
+    }
     vsources s;
     read_vsources(w, i, first, N, F, s);
     const u32* a = s.p[0];
