@@ -16,13 +16,14 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <cxxabi.h>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <condition_variable>
 #include <functional>
 #include <thread>
+
+#include <llvm/Demangle/Demangle.h>
 
 namespace hip_cpu {
 namespace {
@@ -75,14 +76,9 @@ std::map<std::pair<const void*, std::string>, loaded_object>& objects()
     return o;
 }
 
-std::string demangle(const std::string& name)
-{
-    int status      = 0;
-    char* d         = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
-    std::string out = status == 0 && d ? d : name;
-    std::free(d);
-    return out;
-}
+// LLVM's demangler: it knows clang's manglings that libstdc++'s __cxa_demangle does not (_Float16's
+// DF16_, which every fp16 kernel's name carries)
+std::string demangle(const std::string& name) { return llvm::demangle(name); }
 
 // The code object of `arch` in the bundle and the kernel, decoded on first use.
 const loaded_kernel& load(const void* bundle, const std::string& arch, const std::string& kernel)
