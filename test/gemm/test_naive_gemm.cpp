@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The naive GEMM tutorial's kernel on the emulator: right with the standard and with the transposed
-// C distribution, and detectably wrong when the C distribution does not match the warp GEMM (the
+// The naive GEMM tutorial's kernel (on the emulator; test/hip_cpu runs it on hip-cpu): right with the standard and with
+// the transposed C distribution, and detectably wrong when the C distribution does not match the warp GEMM (the
 // standard C encoding with the transposed warp GEMM).
 #include <doctest/doctest.h>
 

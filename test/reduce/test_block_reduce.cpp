@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// ReduceOp and the block reduction steps on the emulator. A kernel loads an M x N matrix (padded
-// up to the tile) with a given distribution, reduces one dimension with BlockReduce2d (thread),
+// ReduceOp and the block reduction steps (on the emulator; test/hip_cpu runs them on hip-cpu). A kernel loads an M x N
+// matrix (padded up to the tile) with a given distribution, reduces one dimension with BlockReduce2d (thread),
 // BlockReduce2dSync (warp) and BlockReduce2dCrossWarpSync (block), and every thread writes every
 // register of its reduced tile with the index it belongs to: every replica must hold the CPU's
 // result, and each index must have exactly one first replica.

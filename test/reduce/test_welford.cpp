@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Welford: the update and the count-weighted merge against a two-pass mean / variance on the
 // host, then BlockWelford (thread), BlockWelfordSync (warp) and BlockWelfordCrossWarpSync
-// (block) on the emulator, with row lengths that leave padding in the tile (only real values
-// are counted), each replica checked against the two-pass result of its row.
+// (block) on the emulator (and on hip-cpu: test/hip_cpu), with row lengths that leave padding in the tile (only real
+// values are counted), each replica checked against the two-pass result of its row.
 #include <doctest/doctest.h>
 
 #include <algorithm>
