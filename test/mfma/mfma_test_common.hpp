@@ -268,11 +268,13 @@ inline json read_json_file(const std::string& path)
     return json_parser(ss.str()).parse();
 }
 
+#if defined(CK_TILE_MFMA_LAYOUT_JSON) // the layout test's build defines where the file is
 // The CDNA3 layout data, read once.
 inline const json& layout_data()
 {
     static const json data = read_json_file(CK_TILE_MFMA_LAYOUT_JSON);
     return data;
 }
+#endif
 
 } // namespace mfma_test
