@@ -13,31 +13,14 @@ if(NOT GPU_TARGETS)
   message(FATAL_ERROR "ck_tile: GPU_TARGETS is empty; supported archs: ${_ck_supported_archs}")
 endif()
 
-# Host code runs where it is built (the emulator's kernels; a hip build's host code: its launches and
-# the examples' CPU references): when this x86-64 host has F16C and SSE4.1, fp16 <-> fp32
-# conversions become single instructions instead of libgcc calls, and rint (quantization) is
-# roundss instead of a libm call; the results are bit-identical, only faster.
-# -DCK_TILE_HOST_ISA=OFF keeps the baseline x86-64 instruction set (CK_TILE_EMULATOR_HOST_ISA, its
-# earlier name, is still read).
-set(_ck_host_isa_default ON)
-if(DEFINED CK_TILE_EMULATOR_HOST_ISA)
-  set(_ck_host_isa_default ${CK_TILE_EMULATOR_HOST_ISA})
-endif()
-option(CK_TILE_HOST_ISA "use this x86-64 host's F16C and SSE4.1 in host code when it has them" ${_ck_host_isa_default})
-# prefix: what passes a flag to the host compile only ("" for the emulator, -Xarch_host for hip)
+include(CkTileHostIsa) # CK_TILE_HOST_ISA, ck_tile_host_isa_flags
+# Host code: F16C and SSE4.1 where the host has them. prefix: what passes a flag to the host compile
+# only ("" for the emulator, -Xarch_host for hip).
 function(_ck_tile_host_isa prefix)
-  if(NOT CK_TILE_HOST_ISA OR NOT CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64" OR CMAKE_CROSSCOMPILING)
-    return()
-  endif()
-  include(CheckCXXSourceRuns)
-  set(CMAKE_REQUIRED_FLAGS "-mf16c -msse4.1")
-  check_cxx_source_runs("int main() { return __builtin_cpu_supports(\"f16c\") && __builtin_cpu_supports(\"sse4.1\") ? 0 : 1; }"
-                        CK_TILE_HOST_HAS_F16C_SSE41)
-  if(CK_TILE_HOST_HAS_F16C_SSE41)
-    foreach(_flag -mf16c -msse4.1)
-      target_compile_options(ck_tile INTERFACE "$<$<COMPILE_LANGUAGE:CXX>:SHELL:${prefix} ${_flag}>")
-    endforeach()
-  endif()
+  ck_tile_host_isa_flags(_flags f16c sse4.1)
+  foreach(_flag IN LISTS _flags)
+    target_compile_options(ck_tile INTERFACE "$<$<COMPILE_LANGUAGE:CXX>:SHELL:${prefix} ${_flag}>")
+  endforeach()
 endfunction()
 
 add_library(ck_tile INTERFACE)
