@@ -131,8 +131,8 @@ def tests(argv: list[str]) -> int:
         return 2
     ok = rc == 0
     compiler, jobs = next(iter(cxx.values())), int(opts.jobs or 2)
-    # test_hip_cpu links hip-cpu's libraries from the dir the hip builds link them from (built
-    # once for both); where they do not build (no libLLVM-22), it says why it is skipped
+    # test_ck_tile_hip_cpu links hip-cpu's libraries from the dir the hip builds link them from
+    # (built once for both); where they do not build (no libLLVM-22), it says why it is skipped
     runtime = runtime_dir(opts.build_root.resolve())
     if not build.build(Path.cwd(), runtime, RUNTIME_TARGETS, compiler=compiler, jobs=jobs).ok():
         print(f"note: hip-cpu's libraries did not build (log: {runtime.path / build.LOG})")
