@@ -11,9 +11,12 @@
 
 #include "ck_tile/host/reference/reference_permute.hpp"
 #include "ck_tile/ops/permute.hpp"
-#include "example/ck_tile/06_permute/alternative_impl/matrix_core_swizzle_kernel.hpp"
 
 using ck_tile::index_t;
+using ck_tile::matrix_core_inst_enum;
+using ck_tile::matrix_core_permute_style;
+using ck_tile::matrix_core_swizzle_host_args;
+using ck_tile::matrix_core_swizzle_kernel;
 using Scalar = ck_tile::GenericPermute<ck_tile::GenericPermuteProblem<float, 256, 8, false>>;
 using Vector = ck_tile::GenericPermute<ck_tile::GenericPermuteProblem<ck_tile::half_t, 256, 8, true>>;
 

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Picks the matrix-core swizzle instance for a permutation and shape (upstream's conditions) and
-// launches it; see matrix_core_swizzle_kernel.hpp for the layouts.
+// launches it; see ck_tile/ops/permute/kernel/matrix_core_swizzle_kernel.hpp for the layouts.
 #include "../permute.hpp"
-#include "matrix_core_swizzle_kernel.hpp"
+#include "ck_tile/ops/permute.hpp"
 
 namespace {
+
+using ck_tile::matrix_core_inst_enum;
+using ck_tile::matrix_core_permute_style;
+using ck_tile::matrix_core_swizzle_host_args;
+using ck_tile::matrix_core_swizzle_kernel;
 
 template <matrix_core_permute_style Style, matrix_core_inst_enum Inst>
 permute_result run_swizzle(const matrix_core_swizzle_host_args& h, const ck_tile::stream_config& s)

@@ -18,19 +18,6 @@
 
 namespace ck_tile {
 
-// how a pipeline's block GEMM interleaves its LDS reads and MFMAs (see above)
-enum struct GemmPipelineScheduler
-{
-    Default,
-    Intrawave,
-    Interwave,
-};
-
-CK_TILE_HOST_DEVICE constexpr const char* scheduler_name(GemmPipelineScheduler s)
-{
-    return s == GemmPipelineScheduler::Interwave ? "interwave" : "intrawave";
-}
-
 template <typename Problem_, typename Policy_>
 struct BlockUniversalGemmAsBsCr : BlockGemmASmemBSmemCRegV1<Problem_, Policy_>
 {

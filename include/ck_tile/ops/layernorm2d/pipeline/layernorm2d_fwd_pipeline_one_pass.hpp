@@ -10,17 +10,19 @@
 // Block_N]; bias, gamma, beta, sm_scale [Block_N]; y_scale, mean, inv_std [Block_M].
 #pragma once
 #include "ck_tile/core.hpp"
+#include "ck_tile/ops/layernorm2d/pipeline/layernorm2d_fwd_pipeline_base.hpp"
 #include "ck_tile/ops/layernorm2d/pipeline/layernorm2d_fwd_pipeline_default_policy.hpp"
 
 namespace ck_tile {
 
 template <typename Problem_, typename Policy_ = Layernorm2dFwdPipelineDefaultPolicy>
-struct Layernorm2dFwdPipelineOnePass
+struct Layernorm2dFwdPipelineOnePass : Layernorm2dFwdPipelineBase<Problem_, Policy_>
 {
-    using Problem = std::remove_cvref_t<Problem_>;
-    using Policy  = std::remove_cvref_t<Policy_>;
-    using Traits  = typename Problem::Traits;
-    using Compute = typename Problem::ComputeDataType;
+    using Base = Layernorm2dFwdPipelineBase<Problem_, Policy_>;
+    using typename Base::Compute;
+    using typename Base::Policy;
+    using typename Base::Problem;
+    using typename Base::Traits;
 
     static constexpr bool kTwoPass    = false;
     static constexpr bool kQuant      = Traits::kFusedQuant != Layernorm2dFusedQuantEnum::NO_SWEEP;
@@ -42,8 +44,8 @@ struct Layernorm2dFwdPipelineOnePass
         const auto xr_win     = make_tile_window(xr_window, x_dstr);
         const auto bias_win   = Policy::template MakeColumnWindow<Problem>(bias_window);
 
-        const auto acc = Policy::template load_x<Problem>(x_win, xr_win, bias_win, flags);
-        Policy::template store_residual<Problem>(yr_window, acc, flags);
+        const auto acc = Base::load_x(x_win, xr_win, bias_win, flags);
+        Base::store_residual(yr_window, acc, flags);
 
         using Welford = BlockWelford<typename Policy::template WelfordProblem<Problem>>;
         auto mean     = Welford::template MakeMeanVarBlockTile<decltype(acc)>();
@@ -52,13 +54,12 @@ struct Layernorm2dFwdPipelineOnePass
         set_tile(var, Compute(0));
         int count = 0;
         Welford{}(acc, mean, var, count, n);
-        Policy::template finish_row_stats<Problem>(mean, var, count, epsilon, smem);
+        Base::finish_row_stats(mean, var, count, epsilon, smem);
         const auto& inv_std = var;
-        Policy::template save_mean_inv_std<Problem>(mean_window, inv_std_window, mean, inv_std, flags);
+        Base::save_mean_inv_std(mean_window, inv_std_window, mean, inv_std, flags);
 
-        auto y = Policy::template normalize<Problem>(acc, mean, inv_std,
-                                                     Policy::template MakeColumnWindow<Problem>(gamma_window),
-                                                     Policy::template MakeColumnWindow<Problem>(beta_window));
+        auto y = Base::normalize(acc, mean, inv_std, Policy::template MakeColumnWindow<Problem>(gamma_window),
+                                 Policy::template MakeColumnWindow<Problem>(beta_window));
         if constexpr(kQuant)
         {
             if constexpr(Traits::kFusedQuant == Layernorm2dFusedQuantEnum::SMOOTH_DYNAMIC_QUANT)

@@ -13,18 +13,20 @@
 // but the row statistics. The windows are those of the one-pass pipeline, at column 0.
 #pragma once
 #include "ck_tile/core.hpp"
+#include "ck_tile/ops/layernorm2d/pipeline/layernorm2d_fwd_pipeline_base.hpp"
 #include "ck_tile/ops/layernorm2d/pipeline/layernorm2d_fwd_pipeline_default_policy.hpp"
 
 namespace ck_tile {
 
 template <typename Problem_, typename Policy_ = Layernorm2dFwdPipelineDefaultPolicy>
-struct Layernorm2dFwdPipelineTwoPass
+struct Layernorm2dFwdPipelineTwoPass : Layernorm2dFwdPipelineBase<Problem_, Policy_>
 {
-    using Problem = std::remove_cvref_t<Problem_>;
-    using Policy  = std::remove_cvref_t<Policy_>;
-    using Traits  = typename Problem::Traits;
-    using Compute = typename Problem::ComputeDataType;
-    using Shape   = typename Problem::BlockShape;
+    using Base = Layernorm2dFwdPipelineBase<Problem_, Policy_>;
+    using typename Base::Compute;
+    using typename Base::Policy;
+    using typename Base::Problem;
+    using typename Base::Traits;
+    using Shape = typename Problem::BlockShape;
 
     static constexpr bool kTwoPass    = true;
     static constexpr bool kQuant      = Traits::kFusedQuant != Layernorm2dFusedQuantEnum::NO_SWEEP;
@@ -71,21 +73,21 @@ struct Layernorm2dFwdPipelineTwoPass
         int count = 0;
         for(index_t c = 0; c < chunks; ++c)
         {
-            const auto acc = Policy::template load_x<Problem>(x_win, xr_win, bias_win, flags);
-            Policy::template store_residual<Problem>(yr_win, acc, flags);
+            const auto acc = Base::load_x(x_win, xr_win, bias_win, flags);
+            Base::store_residual(yr_win, acc, flags);
             Welford{}(acc, mean, var, count, n - c * kN);
             move_inputs(kN);
             move_tile_window(yr_win, {0, kN});
         }
         move_inputs(-chunks * kN);
-        Policy::template finish_row_stats<Problem>(mean, var, count, epsilon, smem);
+        Base::finish_row_stats(mean, var, count, epsilon, smem);
         const auto& inv_std = var;
-        Policy::template save_mean_inv_std<Problem>(mean_window, inv_std_window, mean, inv_std, flags);
+        Base::save_mean_inv_std(mean_window, inv_std_window, mean, inv_std, flags);
 
         // y of the windows' current chunk (smoothed when asked)
         const auto make_y = [&]() {
-            const auto acc = Policy::template load_x<Problem>(x_win, xr_win, bias_win, flags);
-            auto y         = Policy::template normalize<Problem>(acc, mean, inv_std, gamma_win, beta_win);
+            const auto acc = Base::load_x(x_win, xr_win, bias_win, flags);
+            auto y         = Base::normalize(acc, mean, inv_std, gamma_win, beta_win);
             if constexpr(Traits::kFusedQuant == Layernorm2dFusedQuantEnum::SMOOTH_DYNAMIC_QUANT)
                 if(flags.smooth)
                     Epilogue::apply_smooth_scale(y, sm_win);

@@ -102,4 +102,14 @@ struct Layernorm2dFwdTraits
     static_assert(kWelford, "Layernorm2dFwdTraits: our pipelines compute the statistics with Welford only");
 };
 
+// the run-time switches of the fusions an instance compiles in (see Layernorm2dFwdTraits)
+struct Layernorm2dFwdFlags
+{
+    bool bias;           // x' += bias[n]
+    bool add;            // x' += x_residual
+    bool store_residual; // y_residual = x'
+    bool save_mv;        // mean[m], inv_std[m]
+    bool smooth;         // y *= sm_scale[n] before the quantization
+};
+
 } // namespace ck_tile

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // matrix_core_swizzle_kernel: an fp16 permute that rearranges a B x N x K matrix (row-major, K
 // contiguous) into the order in which MFMA instructions read their operand, so that a later GEMM
-// can load it with long contiguous reads. Upstream builds it beside the generic permute for CDNA
-// (the CMake option PERMUTE_USE_ALTERNATIVE_IMPL); permute.cpp picks it for the permutations and
-// shapes below and falls back to GenericPermute otherwise.
+// can load it with long contiguous reads. Upstream builds it in its permute example, beside the
+// generic permute, for CDNA (the CMake option PERMUTE_USE_ALTERNATIVE_IMPL); 06_permute picks it
+// for the permutations and shapes below and falls back to GenericPermute otherwise, and
+// test/permute checks its destination offsets.
 //
 // N and K are split into factors whose innermost parts are fixed by the MFMA instruction:
 //   permute_b_n0_k0_n1_k1_n2_k2  x: (b, n0, n1, n2, k0, k1, k2), perm 0,1,4,2,5,3,6
@@ -19,6 +20,8 @@
 #include <string>
 #include "ck_tile/core.hpp"
 #include "ck_tile/host/runtime/runtime.hpp"
+
+namespace ck_tile {
 
 enum class matrix_core_permute_style
 {
@@ -127,3 +130,5 @@ struct matrix_core_swizzle_kernel
         });
     }
 };
+
+} // namespace ck_tile
