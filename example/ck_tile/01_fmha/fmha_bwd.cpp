@@ -20,6 +20,7 @@
 #include "bias.hpp"
 #include "fmha_bwd.hpp"
 #include "fmha_fwd.hpp"
+#include "fmha_options.hpp"
 #include "fmha_runner_utils.hpp"
 #include "mask.hpp"
 #include "utils.hpp"
@@ -28,33 +29,11 @@ namespace {
 
 using ck_tile::index_t;
 
-struct Options
+struct Options : fmha_common_options
 {
-    bool verify, kname;
-    mode_enum mode;
-    index_t b, h, h_k, d, d_v, warmup, repeat;
-    bool iperm, operm;
-    float scale, p_drop;
-    uint64_t drop_seed, drop_offset;
-    uint32_t seed;
-    std::string prec, init, mask_str, s_str, s_k_str;
-    bias_info bias;
+    float scale;
+    std::string prec, init;
 };
-
-template <typename T>
-void fill(ck_tile::HostTensor<T>& t, const std::string& init, uint32_t seed)
-{
-    if(init == "1")
-        ck_tile::FillUniformDistribution<T>{0.f, 1.f, seed}(t);
-    else if(init == "0")
-        ck_tile::FillUniformDistributionIntegerValue<T>{-3.f, 3.f, seed}(t);
-    else // 2: trigonometric
-    {
-        std::size_t i = 0;
-        for(auto& x : t)
-            x = ck_tile::type_convert<T>(std::sin(0.1f * static_cast<float>(i++ % 997)));
-    }
-}
 
 template <typename T>
 bool run(const Options& o)
@@ -94,12 +73,12 @@ bool run(const Options& o)
     ck_tile::HostTensor<float> lse({B, H, SQ});
 
     std::mt19937 seeds(o.seed);
-    fill(q, o.init, seeds());
-    fill(k, o.init, seeds());
-    fill(v, o.init, seeds());
-    fill(dout, o.init, seeds());
+    fmha_fill(q, o.init, seeds());
+    fmha_fill(k, o.init, seeds());
+    fmha_fill(v, o.init, seeds());
+    fmha_fill(dout, o.init, seeds());
     if(e_bias)
-        fill(bias, o.init, seeds());
+        fmha_fill(bias, o.init, seeds());
     if(alibi)
     {
         const auto s = ck_tile::get_alibi_slopes<float>(o.h);
@@ -275,27 +254,9 @@ bool run(const Options& o)
         const std::size_t sq = seqlen_qs[bb], sk = seqlen_ks[bb];
         const std::size_t qb = is_group ? 0 : bb, q0 = is_group ? seqstart_q[bb] : 0,
                           k0 = is_group ? seqstart_k[bb] : 0;
-        HT q_ref({H, sq, D}), k_ref({H, sk, D}), v_ref({H, sk, DV}), o_ref({H, sq, DV}), do_ref({H, sq, DV});
-        for(std::size_t hh = 0; hh < H; ++hh)
-        {
-            for(std::size_t i = 0; i < sq; ++i)
-            {
-                for(std::size_t c = 0; c < D; ++c)
-                    q_ref(hh, i, c) = q(qb, hh, q0 + i, c);
-                for(std::size_t c = 0; c < DV; ++c)
-                {
-                    o_ref(hh, i, c)  = out(qb, hh, q0 + i, c);
-                    do_ref(hh, i, c) = dout(qb, hh, q0 + i, c);
-                }
-            }
-            for(std::size_t j = 0; j < sk; ++j)
-            {
-                for(std::size_t c = 0; c < D; ++c)
-                    k_ref(hh, j, c) = k(qb, hh / ratio, k0 + j, c);
-                for(std::size_t c = 0; c < DV; ++c)
-                    v_ref(hh, j, c) = v(qb, hh / ratio, k0 + j, c);
-            }
-        }
+        const HT q_ref = fmha_batch_rows(q, qb, q0, sq, H), o_ref = fmha_batch_rows(out, qb, q0, sq, H),
+                 do_ref = fmha_batch_rows(dout, qb, q0, sq, H), k_ref = fmha_batch_rows(k, qb, k0, sk, H, ratio),
+                 v_ref = fmha_batch_rows(v, qb, k0, sk, H, ratio);
         // what the forward adds to the scaled scores: bias or ALiBi, and -inf where masked
         ck_tile::HostTensor<float> s_add({H, sq, sk});
         for(std::size_t hh = 0; hh < H; ++hh)
@@ -403,67 +364,20 @@ Options read_options(const ck_tile::ArgParser& p)
 {
     using ck_tile::arg_error;
     Options o{};
-    o.verify       = p.get_int_in_range("v", 0, 1) == 1;
-    const int mode = p.get_int_in_range("mode", 0, 1);
-    o.mode         = mode == 1 ? mode_enum::group : mode_enum::batch;
-    o.b            = p.get_int_at_least("b", 1);
-    o.h            = p.get_int_at_least("h", 1);
-    o.h_k          = p.get_int("h_k");
-    if(o.h_k == -1)
-        o.h_k = o.h;
-    if(o.h_k < 1 || o.h % o.h_k != 0)
-        throw arg_error("error: option -h_k: nhead_q (" + std::to_string(o.h) + ") must be a multiple of nhead_k (" +
-                        p.get_str("h_k") + ")");
-    o.s_str   = p.get_str("s");
-    o.s_k_str = p.get_str("s_k");
-    o.d       = p.get_int_at_least("d", 1);
-    o.d_v     = p.get_int("d_v");
-    if(o.d_v == -1)
-        o.d_v = o.d;
-    if(o.d_v < 1)
-        throw arg_error("error: option -d_v: must be >= 1 or -1, got " + p.get_str("d_v"));
-    o.scale = p.get_float("scale");
-    o.iperm = p.get_int_in_range("iperm", 0, 1) == 1;
-    o.operm = p.get_int_in_range("operm", 0, 1) == 1;
-    try
-    {
-        o.bias = bias_info::decode(p.get_str("bias"));
-    }
-    catch(const std::invalid_argument& e)
-    {
-        throw arg_error(std::string("error: option -bias: ") + e.what());
-    }
+    static_cast<fmha_common_options&>(o) = read_fmha_common_options(p, 128, 8);
+    o.scale                              = p.get_float("scale");
     if(p.get_int_in_range("dbias", 0, 1) != 0)
         throw arg_error("error: option -dbias: the bias gradient is not supported (only -dbias=0)");
     o.prec = p.get_str("prec");
     if(o.prec != "fp16" && o.prec != "bf16")
         throw arg_error("error: option -prec: '" + o.prec + "' is not supported (fp16 or bf16)");
-    o.mask_str = p.get_str("mask");
-    o.kname    = p.get_int_in_range("kname", 0, 1) == 1;
-    o.init     = p.get_str("init");
+    o.init = p.get_str("init");
     if(o.init != "0" && o.init != "1" && o.init != "2")
         throw arg_error("error: option -init: '" + o.init + "' is not 0 (int), 1 (float) or 2 (trig)");
-    o.seed   = p.get_uint32("seed");
-    o.p_drop = p.get_float("p_drop");
-    if(!(o.p_drop >= 0.f && o.p_drop < 1.f))
-        throw arg_error("error: option -p_drop: must be in [0, 1), got " + p.get_str("p_drop"));
-    o.drop_seed   = p.get_uint64("drop_seed");
-    o.drop_offset = p.get_uint64("drop_offset");
     if(p.get_int_in_range("drop_prefs", 0, 1) != 0)
         throw arg_error("error: option -drop_prefs: seed and offset from device memory are not supported (only 0)");
     if(p.get_int_in_range("deterministic", 0, 1) != 0)
         throw arg_error("error: option -deterministic: not supported (only 0: dQ is added atomically)");
-    if(o.d % 8 != 0 || o.d_v % 8 != 0)
-        throw arg_error("error: options -d/-d_v: head dims must be multiples of 8, got " + std::to_string(o.d) + "/" +
-                        std::to_string(o.d_v));
-    if(std::max(o.d, o.d_v) > 128)
-        throw arg_error("error: options -d/-d_v: no instance for head dim " + std::to_string(std::max(o.d, o.d_v)) +
-                        " (at most 128)");
-    o.warmup         = p.get_int_at_least("warmup", 0);
-    o.repeat         = p.get_int_at_least("repeat", 1);
-    const auto timer = p.get_str("timer");
-    if(timer != "gpu" && timer != "cpu")
-        throw arg_error("error: option -timer: '" + timer + "' is not gpu or cpu");
     return o;
 }
 
@@ -471,60 +385,18 @@ Options read_options(const ck_tile::ArgParser& p)
 
 int main(int argc, char* argv[])
 {
-#if defined(CK_TILE_RUNS_ON_CPU)
-    const char *s_default = "256", *warmup_default = "0", *repeat_default = "1";
-#else
-    const char *s_default = "3328", *warmup_default = "5", *repeat_default = "20";
-#endif
     ck_tile::ArgParser p;
-    p.insert("v", "1", "0: no validation, 1: CPU reference")
-        .insert("mode", "0", "0: batch mode, 1: group (varlen) mode")
-        .insert("b", "2", "batch size")
-        .insert("h", "8", "query heads")
-        .insert("h_k", "-1", "key/value heads (-1: h); h must be a multiple (MQA/GQA)")
-        .insert("s", s_default, "seqlen_q; group mode: per-batch list s0,s1,... (missing entries generated)")
-        .insert("s_k", "-1", "seqlen_k (-1: s); group mode: a list like -s")
-        .insert("d", "128", "head dim of Q and K (a multiple of 8; <= 128)")
-        .insert("d_v", "-1", "head dim of V (-1: d)")
-        .insert("scale", "0", "softmax scale (0: 1/sqrt(d))")
-        .insert("iperm", "1", "Q/K/V/dQ/dK/dV layout: 1 bhsd, 0 bshd")
-        .insert("operm", "1", "O/dO layout: 1 bhsd, 0 bshd")
-        .insert("bias", "n",
-                "n/0 none; e/1/elementwise[:k] bias (k 0: 1x1xsxs, 1: 1xhxsxs, 2: bxhxsxs); "
-                "a/2/alibi[:k] ALiBi (k 0: 1xh slopes, 1: bxh)")
-        .insert("dbias", "0", "bias gradient (not supported: 0 only)")
+    add_fmha_problem_options(p, "head dim of Q and K (a multiple of 8; <= 128)");
+    p.insert("scale", "0", "softmax scale (0: 1/sqrt(d))");
+    add_fmha_layout_options(p, "Q/K/V/dQ/dK/dV layout: 1 bhsd, 0 bshd", "O/dO layout: 1 bhsd, 0 bshd");
+    p.insert("dbias", "0", "bias gradient (not supported: 0 only)")
         .insert("prec", "fp16", "data type: fp16, bf16")
-        .insert("mask", "0",
-                "0 none; t/1 causal top-left; b/2 causal bottom-right; t:l,r / b:l,r sliding window; "
-                "xt:w / xb:w xformers window; g:y,x generic (top-left)")
-        .insert("kname", "0", "1: print the kernel name")
         .insert("init", "1", "0 uniform int [-3,3], 1 uniform float [0,1), 2 trig")
-        .insert("seed", "11939", "random seed of the inputs")
-        .insert("p_drop", "0", "dropout probability in [0, 1)")
-        .insert("drop_seed", "1", "dropout seed")
-        .insert("drop_offset", "0", "dropout offset")
         .insert("drop_prefs", "0", "seed and offset from device memory (not supported: 0 only)")
-        .insert("timer", "gpu", "gpu or cpu (the emulator times the host)")
-        .insert("warmup", warmup_default, "untimed launches")
-        .insert("repeat", repeat_default, "timed launches")
         .insert("deterministic", "0", "1: deterministic dQ (not supported: 0 only)");
-    if(!p.parse(argc, argv))
-        return p.help_requested() ? 0 : 1;
-    try
-    {
-        const Options o = read_options(p);
-        const bool pass = o.prec == "fp16" ? run<ck_tile::half_t>(o) : run<ck_tile::bf16_t>(o);
-        return pass ? 0 : 1;
-    }
-    catch(const ck_tile::arg_error& e)
-    {
-        std::cerr << e.what() << std::endl;
-        return 1;
-    }
-    catch(const std::exception& e)
-    {
-        std::cout << std::endl;
-        std::cerr << "error: " << e.what() << std::endl;
-        return 1;
-    }
+    add_fmha_run_options(p);
+    return fmha_main(p, argc, argv, [](const ck_tile::ArgParser& args) {
+        const Options o = read_options(args);
+        return o.prec == "fp16" ? run<ck_tile::half_t>(o) : run<ck_tile::bf16_t>(o);
+    });
 }

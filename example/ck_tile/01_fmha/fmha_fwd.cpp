@@ -23,6 +23,7 @@
 #include "bias.hpp"
 #include "fmha_fwd.hpp"
 #include "fmha_fwd_head_grouping.hpp"
+#include "fmha_options.hpp"
 #include "fmha_runner_utils.hpp"
 #include "mask.hpp"
 #include "utils.hpp"
@@ -31,55 +32,12 @@ namespace {
 
 using ck_tile::index_t;
 
-struct Options
+struct Options : fmha_common_options
 {
-    bool verify, lse, kname, squant;
-    mode_enum mode;
-    index_t b, h, h_k, d, d_v, warmup, repeat;
-    bool iperm, operm, vrow;
-    float scale_s, p_drop, range_q, range_k, range_v, range_p, range_o;
-    uint64_t drop_seed, drop_offset;
-    uint32_t seed;
-    std::string prec, init, mask_str, bias_str, s_str, s_k_str;
-    bias_info bias;
+    bool lse, squant, vrow;
+    float scale_s, range_q, range_k, range_v, range_p, range_o;
+    std::string prec, init;
 };
-
-// V as [B, Hk, Sk, Dv] logical; column-major V stores Dv before Sk, its rows of keys S_row >= S
-// apart (the kernel reads them in 16-byte vectors: batch mode pads them to a whole vector)
-std::vector<std::size_t> v_strides_of(bool perm, bool vrow, std::size_t H, std::size_t S, std::size_t D,
-                                      std::size_t S_row)
-{
-    if(vrow)
-        return fmha_strides(perm, H, S, D);
-    if(perm) // [B, Hk, Dv, Sk]
-        return {H * D * S_row, D * S_row, 1, S_row};
-    return {D * H * S_row, S_row, 1, H * S_row}; // [B, Dv, Hk, Sk]
-}
-
-template <typename T>
-void fill(ck_tile::HostTensor<T>& t, const std::string& init, uint32_t seed, float qmax)
-{
-    if(init == "uf" || init == "1")
-        ck_tile::FillUniformDistribution<T>{0.f, 1.f, seed}(t);
-    else if(init == "ui" || init == "0")
-        ck_tile::FillUniformDistributionIntegerValue<T>{-3.f, 3.f, seed}(t);
-    else if(init == "nf")
-        ck_tile::FillNormalDistribution<T>{0.f, 3.f, seed}(t);
-    else if(init == "ni")
-    {
-        ck_tile::HostTensor<float> f(t.get_lengths(), t.get_strides());
-        ck_tile::FillNormalDistribution<float>{0.f, 3.f, seed}(f);
-        std::transform(f.begin(), f.end(), t.begin(), [](float x) { return ck_tile::type_convert<T>(std::round(x)); });
-    }
-    else if(init == "tf" || init == "2")
-    {
-        std::size_t i = 0;
-        for(auto& x : t)
-            x = ck_tile::type_convert<T>(std::sin(0.1f * static_cast<float>(i++ % 997)));
-    }
-    else // ufq: the type's whole range (static quantization tests)
-        ck_tile::FillUniformDistribution<T>{-qmax, qmax, seed}(t);
-}
 
 template <typename T>
 bool run(const Options& o)
@@ -125,7 +83,7 @@ bool run(const Options& o)
                               fmha_strides(o.iperm, o.h_k, SK, o.d));
     ck_tile::HostTensor<VT> v(
         std::vector<std::size_t>{B, std::size_t(o.h_k), SK, std::size_t(o.d_v)},
-        v_strides_of(o.iperm, o.vrow, o.h_k, SK, o.d_v, is_group ? SK : (SK + vec - 1) / vec * vec));
+        fmha_v_strides(o.iperm, o.vrow, o.h_k, SK, o.d_v, is_group ? SK : (SK + vec - 1) / vec * vec));
     ck_tile::HostTensor<OT> out(std::vector<std::size_t>{B, std::size_t(o.h), SQ, std::size_t(o.d_v)},
                                 fmha_strides(o.operm, o.h, SQ, o.d_v));
     const bool e_bias = o.bias.type == ck_tile::BlockAttentionBiasEnum::ELEMENTWISE_BIAS;
@@ -139,11 +97,12 @@ bool run(const Options& o)
     ck_tile::HostTensor<LSE_T> lse({B, std::size_t(o.h), SQ});
 
     std::mt19937 seeds(o.seed);
-    fill(q, o.init, seeds(), qmax);
-    fill(k, o.init, seeds(), qmax);
-    fill(v, o.init, seeds(), qmax);
+    fmha_fill(q, o.init, seeds(), qmax);
+    fmha_fill(k, o.init, seeds(), qmax);
+    fmha_fill(v, o.init, seeds(), qmax);
     if(e_bias)
-        fill(bias, o.init == "ufq" || o.init == "uf:q" || o.init == "3" ? std::string("uf") : o.init, seeds(), 1.f);
+        fmha_fill(bias, o.init == "ufq" || o.init == "uf:q" || o.init == "3" ? std::string("uf") : o.init, seeds(),
+                  1.f);
     if(alibi)
     {
         const auto s = ck_tile::get_alibi_slopes<float>(o.h);
@@ -263,50 +222,12 @@ bool run(const Options& o)
         head << ", " << kernel_name;
 
     const ck_tile::stream_config sc{nullptr, true, 0, o.warmup, o.repeat};
-    float ave_ms = 0.f;
-    if(explicit_groups)
-    {
-        const index_t g   = *group;
-        const index_t gqa = o.h / o.h_k;
-        for(index_t h0 = 0; h0 < o.h; h0 += g)
-        {
-            fmha_fwd_args ga = a;
-            const index_t n  = std::min(g, o.h - h0);
-            ga.nhead_q       = n;
-            ga.nhead_k       = n / gqa;
-            ga.head_start    = h0;
-            ga.q_ptr         = static_cast<const QT*>(a.q_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_q;
-            ga.o_ptr         = static_cast<OT*>(a.o_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_o;
-            ga.k_ptr = static_cast<const KT*>(a.k_ptr) + static_cast<std::ptrdiff_t>(h0 / gqa) * a.nhead_stride_k;
-            ga.v_ptr = static_cast<const VT*>(a.v_ptr) + static_cast<std::ptrdiff_t>(h0 / gqa) * a.nhead_stride_v;
-            if(a.lse_ptr)
-                ga.lse_ptr = static_cast<LSE_T*>(a.lse_ptr) + static_cast<std::ptrdiff_t>(h0) * a.nhead_stride_lse;
-            // the bias, its ALiBi slopes and the dropout stream are indexed by the global head
-            // (head_start + h): bias_ptr stays the whole tensor's
-            const float t = fmha_fwd(traits, ga, sc);
-            if(t < 0)
-                throw std::runtime_error("fmha_fwd: no instance for a head group");
-            ave_ms += t;
-        }
-    }
-    else
-    {
-        ave_ms = fmha_fwd(traits, a, sc);
-        if(ave_ms < 0)
-            throw std::runtime_error("fmha_fwd: no instance");
-    }
+    const float ave_ms = explicit_groups ? fmha_fwd_by_head_groups<TC>(traits, a, *group, sc) : fmha_fwd(traits, a, sc);
+    if(ave_ms < 0)
+        throw std::runtime_error("fmha_fwd: no instance");
 
     // ---- performance: only the visible (unmasked) scores count -----------------------------------
-    double flop = 0, bytes = 0;
-    for(index_t bb = 0; bb < o.b; ++bb)
-    {
-        const double vis = fmha_visible_area(mask, seqlen_qs[bb], seqlen_ks[bb]);
-        flop += static_cast<double>(o.h) * (2.0 * vis * o.d + 2.0 * vis * o.d_v);
-        bytes += static_cast<double>(o.h) * seqlen_qs[bb] * (o.d * sizeof(QT) + o.d_v * sizeof(OT)) +
-                 static_cast<double>(o.h_k) * seqlen_ks[bb] * (o.d * sizeof(KT) + o.d_v * sizeof(VT));
-        if(o.lse)
-            bytes += static_cast<double>(o.h) * seqlen_qs[bb] * sizeof(LSE_T);
-    }
+    auto [flop, bytes] = fmha_fwd_flop_bytes<TC>(mask, seqlen_qs, seqlen_ks, o.h, o.h_k, o.d, o.d_v, o.lse);
     if(e_bias)
         bytes += static_cast<double>(bias.get_element_space_size()) * sizeof(BT);
     const double tflops = flop / 1e9 / ave_ms, gbps = bytes / 1e6 / ave_ms;
@@ -325,24 +246,10 @@ bool run(const Options& o)
     bool pass = true;
     std::string why;
 
-    // head grouping changes only the order (bhsd) or the number (bshd) of the launches: its O and
-    // LSE must be the ungrouped launch's bit for bit
     if(group)
     {
-        fmha_fwd_args one = a;
-        one.head_major    = false;
-        ck_tile::DeviceMem o1_buf(o_buf.GetBufferSize()), lse1_buf(lse_buf.GetBufferSize());
-        ck_tile::HostTensor<OT> out1(out.get_lengths(), out.get_strides());
-        ck_tile::HostTensor<LSE_T> lse1(lse.get_lengths(), lse.get_strides());
-        o1_buf.SetZero();
-        lse1_buf.SetZero();
-        one.o_ptr   = o1_buf.GetDeviceBuffer();
-        one.lse_ptr = o.lse ? lse1_buf.GetDeviceBuffer() : nullptr;
-        fmha_fwd(traits, one, ck_tile::stream_config{nullptr, false, 0, 0, 1});
-        o1_buf.FromDevice(out1.data());
-        lse1_buf.FromDevice(lse1.data());
-        const bool same = std::memcmp(out.data(), out1.data(), out.get_element_space_size_in_bytes()) == 0 &&
-                          (!o.lse || std::memcmp(lse.data(), lse1.data(), lse.get_element_space_size_in_bytes()) == 0);
+        const bool same = fmha_fwd_same_as_ungrouped(traits, a, o_buf, out.get_element_space_size_in_bytes(), lse_buf,
+                                                     lse.get_element_space_size_in_bytes());
         std::cout << "head grouping: " << (o.h + *group - 1) / *group << " groups of " << *group << " heads ("
                   << (explicit_groups ? "bshd: one launch per group" : "bhsd: one launch, head-major blocks")
                   << "), bit-identical to one ungrouped launch: " << (same ? "y" : "n") << std::endl;
@@ -362,22 +269,9 @@ bool run(const Options& o)
         const std::size_t qb = is_group ? 0 : bb, q0 = is_group ? seqstart_q[bb] : 0,
                           k0 = is_group ? seqstart_k[bb] : 0;
         const std::size_t H  = o.h;
-        ck_tile::HostTensor<QT> q_ref({H, sq, std::size_t(o.d)});
-        ck_tile::HostTensor<KT> k_ref({H, sk, std::size_t(o.d)});
-        ck_tile::HostTensor<VT> v_ref({H, std::size_t(o.d_v), sk});
-        for(std::size_t hh = 0; hh < H; ++hh)
-        {
-            for(std::size_t i = 0; i < sq; ++i)
-                for(index_t dd = 0; dd < o.d; ++dd)
-                    q_ref(hh, i, dd) = q(qb, hh, q0 + i, dd);
-            for(std::size_t j = 0; j < sk; ++j)
-            {
-                for(index_t dd = 0; dd < o.d; ++dd)
-                    k_ref(hh, j, dd) = k(qb, hh / ratio, k0 + j, dd);
-                for(index_t dd = 0; dd < o.d_v; ++dd)
-                    v_ref(hh, dd, j) = v(qb, hh / ratio, k0 + j, dd);
-            }
-        }
+        const auto q_ref     = fmha_batch_rows(q, qb, q0, sq, H);
+        const auto k_ref     = fmha_batch_rows(k, qb, k0, sk, H, ratio);
+        const auto v_ref     = fmha_batch_rows(v, qb, k0, sk, H, ratio, true); // [H, Dv, sk]
         ck_tile::HostTensor<float> s_ref({H, sq, sk});
         ck_tile::reference_batched_gemm<QT, KT, float, float>(q_ref, k_ref, s_ref);
         // the size the scores' fp32 rounding errors scale with: scale_s sum |q k| + |bias|
@@ -474,47 +368,17 @@ Options read_options(const ck_tile::ArgParser& p)
 {
     using ck_tile::arg_error;
     Options o{};
-    o.verify       = p.get_int_in_range("v", 0, 1) == 1;
-    const int mode = p.get_int_in_range("mode", 0, 1);
-    o.mode         = mode == 1 ? mode_enum::group : mode_enum::batch;
-    o.b            = p.get_int_at_least("b", 1);
-    o.h            = p.get_int_at_least("h", 1);
-    o.h_k          = p.get_int("h_k");
-    if(o.h_k == -1)
-        o.h_k = o.h;
-    if(o.h_k < 1 || o.h % o.h_k != 0)
-        throw arg_error("error: option -h_k: nhead_q (" + std::to_string(o.h) + ") must be a multiple of nhead_k (" +
-                        p.get_str("h_k") + ")");
-    o.s_str   = p.get_str("s");
-    o.s_k_str = p.get_str("s_k");
-    o.d       = p.get_int_at_least("d", 1);
-    o.d_v     = p.get_int("d_v");
-    if(o.d_v == -1)
-        o.d_v = o.d;
-    if(o.d_v < 1)
-        throw arg_error("error: option -d_v: must be >= 1 or -1, got " + p.get_str("d_v"));
-    o.scale_s = p.get_float("scale_s");
-    o.iperm   = p.get_int_in_range("iperm", 0, 1) == 1;
-    o.operm   = p.get_int_in_range("operm", 0, 1) == 1;
-    try
-    {
-        o.bias = bias_info::decode(p.get_str("bias"));
-    }
-    catch(const std::invalid_argument& e)
-    {
-        throw arg_error(std::string("error: option -bias: ") + e.what());
-    }
     o.prec = p.get_str("prec");
     if(o.prec != "fp16" && o.prec != "bf16" && o.prec != "fp8")
         throw arg_error("error: option -prec: '" + o.prec + "' is not supported (fp16, bf16 or fp8)");
-    o.mask_str         = p.get_str("mask");
-    const auto vlayout = p.get_str("vlayout");
+    static_cast<fmha_common_options&>(o) = read_fmha_common_options(p, 256, o.prec == "fp8" ? 16 : 8);
+    o.scale_s                            = p.get_float("scale_s");
+    const auto vlayout                   = p.get_str("vlayout");
     if(vlayout != "r" && vlayout != "c")
         throw arg_error("error: option -vlayout: '" + vlayout + "' is not r or c");
-    o.vrow  = vlayout == "r";
-    o.lse   = p.get_int_in_range("lse", 0, 1) == 1;
-    o.kname = p.get_int_in_range("kname", 0, 1) == 1;
-    o.init  = p.get_str("init");
+    o.vrow = vlayout == "r";
+    o.lse  = p.get_int_in_range("lse", 0, 1) == 1;
+    o.init = p.get_str("init");
     if(o.init == "uf:q")
         o.init = "ufq";
     for(const char* ok : {"0", "1", "2", "3", "ui", "ni", "uf", "nf", "tf", "ufq"})
@@ -524,12 +388,6 @@ Options read_options(const ck_tile::ArgParser& p)
 init_ok:
     if(o.init == "3")
         o.init = "ufq";
-    o.seed   = p.get_uint32("seed");
-    o.p_drop = p.get_float("p_drop");
-    if(!(o.p_drop >= 0.f && o.p_drop < 1.f))
-        throw arg_error("error: option -p_drop: must be in [0, 1), got " + p.get_str("p_drop"));
-    o.drop_seed       = p.get_uint64("drop_seed");
-    o.drop_offset     = p.get_uint64("drop_offset");
     const auto squant = p.get_str("squant");
     if(squant == "auto")
         o.squant = o.prec == "fp8";
@@ -550,23 +408,11 @@ init_ok:
             throw arg_error("error: option -prec: this binary's fp8 encoding is not " + arch + "'s; build for " + arch +
                             " alone (-DGPU_TARGETS=" + arch + ")");
     }
-    o.range_q     = p.get_float("range_q");
-    o.range_k     = p.get_float("range_k");
-    o.range_v     = p.get_float("range_v");
-    o.range_p     = p.get_float("range_p");
-    o.range_o     = p.get_float("range_o");
-    const int vec = o.prec == "fp8" ? 16 : 8;
-    if(o.d % vec != 0 || o.d_v % vec != 0)
-        throw arg_error("error: options -d/-d_v: head dims must be multiples of " + std::to_string(vec) + ", got " +
-                        std::to_string(o.d) + "/" + std::to_string(o.d_v));
-    if(std::max(o.d, o.d_v) > 256)
-        throw arg_error("error: options -d/-d_v: no instance for head dim " + std::to_string(std::max(o.d, o.d_v)) +
-                        " (at most 256)");
-    o.warmup         = p.get_int_at_least("warmup", 0);
-    o.repeat         = p.get_int_at_least("repeat", 1);
-    const auto timer = p.get_str("timer");
-    if(timer != "gpu" && timer != "cpu")
-        throw arg_error("error: option -timer: '" + timer + "' is not gpu or cpu");
+    o.range_q = p.get_float("range_q");
+    o.range_k = p.get_float("range_k");
+    o.range_v = p.get_float("range_v");
+    o.range_p = p.get_float("range_p");
+    o.range_o = p.get_float("range_o");
     return o;
 }
 
@@ -574,72 +420,28 @@ init_ok:
 
 int main(int argc, char* argv[])
 {
-#if defined(CK_TILE_RUNS_ON_CPU)
-    const char *s_default = "256", *warmup_default = "0", *repeat_default = "1";
-#else
-    const char *s_default = "3328", *warmup_default = "5", *repeat_default = "20";
-#endif
     ck_tile::ArgParser p;
-    p.insert("v", "1", "0: no validation, 1: CPU reference")
-        .insert("mode", "0", "0: batch mode, 1: group (varlen) mode")
-        .insert("b", "2", "batch size")
-        .insert("h", "8", "query heads")
-        .insert("h_k", "-1", "key/value heads (-1: h); h must be a multiple (MQA/GQA)")
-        .insert("s", s_default, "seqlen_q; group mode: per-batch list s0,s1,... (missing entries generated)")
-        .insert("s_k", "-1", "seqlen_k (-1: s); group mode: a list like -s")
-        .insert("d", "128", "head dim of Q and K (a multiple of 8; 16 for fp8; <= 256)")
-        .insert("d_v", "-1", "head dim of V (-1: d)")
-        .insert("scale_s", "0", "softmax scale (0: 1/sqrt(d))")
+    add_fmha_problem_options(p, "head dim of Q and K (a multiple of 8; 16 for fp8; <= 256)");
+    p.insert("scale_s", "0", "softmax scale (0: 1/sqrt(d))")
         .insert("range_q", "16", "fp8 static quant: range of Q")
         .insert("range_k", "16", "fp8 static quant: range of K")
         .insert("range_v", "16", "fp8 static quant: range of V")
         .insert("range_p", "1", "fp8 static quant: range of P")
         .insert("range_o", "16", "fp8 static quant: range of O")
-        .insert("squant", "auto", "fp8 static quantization: auto (on for fp8), 0, 1")
-        .insert("iperm", "1", "Q/K/V layout: 1 bhsd, 0 bshd")
-        .insert("operm", "1", "O layout: 1 bhsd, 0 bshd")
-        .insert("bias", "n",
-                "n/0 none; e/1/elementwise[:k] bias (k 0: 1x1xsxs, 1: 1xhxsxs, 2: bxhxsxs); "
-                "a/2/alibi[:k] ALiBi (k 0: 1xh slopes, 1: bxh)")
-        .insert("prec", "fp16", "data type: fp16, bf16, fp8")
-        .insert("mask", "0",
-                "0 none; t/1 causal top-left; b/2 causal bottom-right; t:l,r / b:l,r sliding window; "
-                "xt:w / xb:w xformers window; g:y,x generic (top-left)")
+        .insert("squant", "auto", "fp8 static quantization: auto (on for fp8), 0, 1");
+    add_fmha_layout_options(p, "Q/K/V layout: 1 bhsd, 0 bshd", "O layout: 1 bhsd, 0 bshd");
+    p.insert("prec", "fp16", "data type: fp16, bf16, fp8")
         .insert("vlayout", "r", "V layout: r row-major (seqlen x hdim), c column-major")
         .insert("lse", "0", "1: also write the log-sum-exp")
-        .insert("kname", "0", "1: print the kernel name")
         .insert("init", "uf",
-                "ui/0 uniform int, ni normal int, uf/1 uniform [0,1), nf normal, tf/2 trig, ufq/3 fp8 range")
-        .insert("seed", "11939", "random seed of the inputs")
-        .insert("p_drop", "0", "dropout probability in [0, 1)")
-        .insert("drop_seed", "1", "dropout seed")
-        .insert("drop_offset", "0", "dropout offset")
-        .insert("timer", "gpu", "gpu or cpu (the emulator times the host)")
-        .insert("warmup", warmup_default, "untimed launches")
-        .insert("repeat", repeat_default, "timed launches");
-    if(!p.parse(argc, argv))
-        return p.help_requested() ? 0 : 1;
-    try
-    {
-        const Options o = read_options(p);
-        bool pass       = false;
+                "ui/0 uniform int, ni normal int, uf/1 uniform [0,1), nf normal, tf/2 trig, ufq/3 fp8 range");
+    add_fmha_run_options(p);
+    return fmha_main(p, argc, argv, [](const ck_tile::ArgParser& args) {
+        const Options o = read_options(args);
         if(o.prec == "fp16")
-            pass = run<ck_tile::half_t>(o);
-        else if(o.prec == "bf16")
-            pass = run<ck_tile::bf16_t>(o);
-        else
-            pass = run<ck_tile::fp8_t>(o);
-        return pass ? 0 : 1;
-    }
-    catch(const ck_tile::arg_error& e)
-    {
-        std::cerr << e.what() << std::endl;
-        return 1;
-    }
-    catch(const std::exception& e)
-    {
-        std::cout << std::endl;
-        std::cerr << "error: " << e.what() << std::endl;
-        return 1;
-    }
+            return run<ck_tile::half_t>(o);
+        if(o.prec == "bf16")
+            return run<ck_tile::bf16_t>(o);
+        return run<ck_tile::fp8_t>(o);
+    });
 }

@@ -108,8 +108,8 @@ inline fmha_common_options read_fmha_common_options(const ck_tile::ArgParser& p,
     if(o.d_v < 1)
         throw arg_error("error: option -d_v: must be >= 1 or -1, got " + p.get_str("d_v"));
     if(o.d % vector != 0 || o.d_v % vector != 0)
-        throw arg_error("error: options -d/-d_v: head dims must be multiples of " + std::to_string(vector) +
-                        ", got " + std::to_string(o.d) + "/" + std::to_string(o.d_v));
+        throw arg_error("error: options -d/-d_v: head dims must be multiples of " + std::to_string(vector) + ", got " +
+                        std::to_string(o.d) + "/" + std::to_string(o.d_v));
     if(std::max(o.d, o.d_v) > max_d)
         throw arg_error("error: options -d/-d_v: no instance for head dim " + std::to_string(std::max(o.d, o.d_v)) +
                         " (at most " + std::to_string(max_d) + ")");
