@@ -114,15 +114,15 @@ void check_instruction(values v, unsigned seed)
 template <typename I>
 struct mfma_batch_kernel
 {
-    using tr                    = ck_tile::mfma_traits<I>;
-    using A                     = typename tr::a_type;
-    using B                     = typename tr::b_type;
-    using C                     = typename tr::c_type;
-    static constexpr index_t na = tr::a_per_lane, nb = tr::b_per_lane, nc = tr::c_per_lane;
+    using P                     = problem<I>; // its types
+    using A                     = typename P::A;
+    using B                     = typename P::B;
+    using C                     = typename P::C;
+    static constexpr index_t na = P::tr::a_per_lane, nb = P::tr::b_per_lane, nc = P::tr::c_per_lane;
 
     CK_TILE_DEVICE void operator()(const A* pa, const B* pb, const C* pc, C* one_by_one, C* batched) const
     {
-        if constexpr(tr::supported)
+        if constexpr(P::tr::supported)
         {
             const index_t t = ck_tile::get_thread_id();
             ck_tile::mfma_a_buffer<I> a0, a1;

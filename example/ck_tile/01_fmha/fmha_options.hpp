@@ -35,20 +35,22 @@ struct fmha_common_options
     bias_info bias;
 };
 
+// where the kernels run on the CPU (the emulator, hip-cpu): a smaller problem, one timed launch
+#if defined(CK_TILE_RUNS_ON_CPU)
+inline constexpr const char *fmha_s_default = "256", *fmha_warmup_default = "0", *fmha_repeat_default = "1";
+#else
+inline constexpr const char *fmha_s_default = "3328", *fmha_warmup_default = "5", *fmha_repeat_default = "20";
+#endif
+
 // d_help: the head dims the target's instances serve
 inline void add_fmha_problem_options(ck_tile::ArgParser& p, const char* d_help)
 {
-#if defined(CK_TILE_RUNS_ON_CPU)
-    const char* s_default = "256";
-#else
-    const char* s_default = "3328";
-#endif
     p.insert("v", "1", "0: no validation, 1: CPU reference")
         .insert("mode", "0", "0: batch mode, 1: group (varlen) mode")
         .insert("b", "2", "batch size")
         .insert("h", "8", "query heads")
         .insert("h_k", "-1", "key/value heads (-1: h); h must be a multiple (MQA/GQA)")
-        .insert("s", s_default, "seqlen_q; group mode: per-batch list s0,s1,... (missing entries generated)")
+        .insert("s", fmha_s_default, "seqlen_q; group mode: per-batch list s0,s1,... (missing entries generated)")
         .insert("s_k", "-1", "seqlen_k (-1: s); group mode: a list like -s")
         .insert("d", "128", d_help)
         .insert("d_v", "-1", "head dim of V (-1: d)");
@@ -69,19 +71,14 @@ inline void add_fmha_layout_options(ck_tile::ArgParser& p, const char* iperm_hel
 
 inline void add_fmha_run_options(ck_tile::ArgParser& p)
 {
-#if defined(CK_TILE_RUNS_ON_CPU) // the kernels run on the CPU: one timed launch
-    const char *warmup_default = "0", *repeat_default = "1";
-#else
-    const char *warmup_default = "5", *repeat_default = "20";
-#endif
     p.insert("kname", "0", "1: print the kernel name")
         .insert("seed", "11939", "random seed of the inputs")
         .insert("p_drop", "0", "dropout probability in [0, 1)")
         .insert("drop_seed", "1", "dropout seed")
         .insert("drop_offset", "0", "dropout offset")
         .insert("timer", "gpu", "gpu or cpu (the emulator times the host)")
-        .insert("warmup", warmup_default, "untimed launches")
-        .insert("repeat", repeat_default, "timed launches");
+        .insert("warmup", fmha_warmup_default, "untimed launches")
+        .insert("repeat", fmha_repeat_default, "timed launches");
 }
 
 // max_d: the largest head dim of the target's instances; vector: what every head dim is a multiple of
