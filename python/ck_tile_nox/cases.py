@@ -34,6 +34,7 @@ value out of range is an error naming the file and line; all errors of all files
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -148,6 +149,30 @@ class CasesFile(_Strict):
     defaults: CaseFields = CaseFields()
     case: list[dict[str, Any]] = []  # validated as Case after defaults are merged
     product: list[Product] = []
+
+
+SCHEMA_FILE = Path(__file__).with_name("cases.schema.json")
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON schema of a ``cases.toml`` file, from the models above, for editors: taplo and Even
+    Better TOML read it from the file's first line, ``#:schema <relative path of SCHEMA_FILE>``.
+    What the loader adds (``source``, a target's ``cases``) is left out, and a ``[[case]]`` is a
+    case's keys (the loader validates it as a :class:`Case` once the defaults are merged)."""
+    schema = CasesFile.model_json_schema()
+    case = Case.model_json_schema()
+    defs = {**schema.pop("$defs"), **case.pop("$defs", {})}
+    case["properties"].pop("source")
+    defs["Case"] = case
+    for loaded in ("source", "cases"):
+        defs["Target"]["properties"].pop(loaded)
+    schema["properties"]["case"]["items"] = {"$ref": "#/$defs/Case"}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "$defs": defs}
+
+
+def schema_text() -> str:
+    """SCHEMA_FILE's contents (``python -m ck_tile_nox schema > <SCHEMA_FILE>`` writes it)."""
+    return json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
 
 
 # ---- expansion --------------------------------------------------------------------------------

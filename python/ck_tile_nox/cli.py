@@ -17,6 +17,8 @@
 - ``profile <target> [args...] [--archs A] [--backend hip]``: build one binary for the emulator
   (or hip-cpu) and run it under its profile (CK_TILE_EMU_PROFILE=1); see
   :mod:`ck_tile_nox.profile`.
+- ``schema``: the JSON schema of ``cases.toml`` (:func:`ck_tile_nox.cases.json_schema`), as
+  ``python/ck_tile_nox/cases.schema.json`` holds it.
 
 Options a command has no use for are ignored, so one ``nox -s a b -- <args>`` suits all.
 Exit status: pytest's (0 ok, 1 failures, 2 interrupted or bad cases files, 4 usage, 5 nothing
@@ -36,7 +38,7 @@ import pytest
 from ck_tile_nox import build, device_check, profile
 from ck_tile_nox.archs import ARCH_NAMES
 from ck_tile_nox.bench import compare_files
-from ck_tile_nox.cases import SEARCH_DIRS
+from ck_tile_nox.cases import SEARCH_DIRS, schema_text
 from ck_tile_nox.matrix import RUNTIME_TARGETS, BuildDir, runtime_dir
 
 PLUGIN = ["-p", "ck_tile_nox.plugin"]
@@ -162,10 +164,14 @@ def tests(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] not in ("build", "test", "bench", "tests", "device-check", "profile"):
+    commands = ("build", "test", "bench", "tests", "device-check", "profile", "schema")
+    if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
+    if command == "schema":
+        sys.stdout.write(schema_text())
+        return 0
     if command == "test":  # bench cases run once, as plain cases; on every core (xdist)
         return _pytest(rest, "--benchmark-disable", "--numprocesses=auto")
     if command == "build":

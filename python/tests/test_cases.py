@@ -91,3 +91,38 @@ def test_the_repository_files_load():
         counts["tile_example_gemm_basic"] == 250
     )  # fp16/fp8 x 4 layouts x 2 pipelines x 4 sizes + bf16 8 + 12 + bf8/int8 24 + smoke 40 + split-K 57 + 45
     assert all(counts.values())
+
+
+def test_the_schema_file_is_the_models():
+    from ck_tile_nox.cases import SCHEMA_FILE, schema_text
+
+    assert SCHEMA_FILE.read_text() == schema_text(), (
+        "python/ck_tile_nox/cases.schema.json is out of date: "
+        "python -m ck_tile_nox schema > python/ck_tile_nox/cases.schema.json"
+    )
+
+
+def test_the_schema_describes_what_a_file_may_say():
+    from ck_tile_nox.cases import CaseFields, Target, json_schema
+
+    schema = json_schema()
+    defs = schema["$defs"]
+    assert set(schema["properties"]) == {"target", "defaults", "case", "product"}
+    assert schema["properties"]["case"]["items"] == {"$ref": "#/$defs/Case"}
+    # a case: every case key and its name; not what the loader adds
+    assert set(defs["Case"]["properties"]) == set(CaseFields.model_fields) | {"name"}
+    assert set(defs["Target"]["properties"]) == set(Target.model_fields) - {"source", "cases"}
+    # unknown keys are errors, as in the loader
+    assert defs["Case"]["additionalProperties"] is False
+
+
+def test_every_cases_file_names_the_schema_for_editors():
+    from ck_tile_nox.cases import SCHEMA_FILE, find_cases_files
+
+    files = find_cases_files(REPO)
+    assert len(files) > 20
+    for path in files:
+        first = path.read_text().splitlines()[0]
+        assert first.startswith("#:schema "), f"{path}: first line {first!r}"
+        named = (path.parent / first.removeprefix("#:schema ")).resolve()
+        assert named == SCHEMA_FILE.resolve(), path
