@@ -8,36 +8,28 @@
     nox -s lint                        the pre-commit hooks on every file
     nox -s profile -- tile_tutorial_naive_gemm 1 512 512 256   one binary, emulator access profile
 
-Each session installs the package with one dependency group of pyproject.toml (PEP 735).
+Each session installs the package with one dependency group of pyproject.toml (PEP 735);
+``nox -R`` reuses the virtualenvs without installing again (after the first run).
 """
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
-from pathlib import Path
-
 import nox
 
-nox.needs_version = ">=2024.4.15"
+nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_venv = "yes"
 nox.options.sessions = ["build", "test"]
 
-GROUPS = tomllib.loads(Path("pyproject.toml").read_text())["dependency-groups"]
+PYPROJECT = nox.project.load_toml("pyproject.toml")
 # build and test see the system's site-packages, so that hip-python installed with ROCm is found
 SYSTEM_SITE = ["--system-site-packages"]
 
 
 def _install(session: nox.Session, group: str = "") -> None:
-    """Install the package and ``group`` unless this venv already has this pyproject's."""
-    stamp = Path(session.virtualenv.location) / ".ck_tile_nox-installed"
-    key = hashlib.sha256(Path("pyproject.toml").read_bytes() + group.encode()).hexdigest()
-    if stamp.is_file() and stamp.read_text() == key:
-        return
-    # a group's own requirements (PEP 735; the include-group entries only combine groups)
-    session.install("-e", ".", *(r for r in GROUPS.get(group, []) if isinstance(r, str)))
-    stamp.write_text(key)
+    """Install the package and ``group`` (PEP 735, resolved by nox); ``nox -R`` skips it."""
+    groups = nox.project.dependency_groups(PYPROJECT, group) if group else ()
+    session.install("-e", ".", *groups)
 
 
 def _run(session: nox.Session, command: str, group: str = "") -> None:

@@ -36,8 +36,8 @@
 # with pip's --break-system-packages, as root system-wide, else for the user (--user).
 set -euo pipefail
 
-NOX_REQUIREMENT="nox>=2024.4.15"   # noxfile.py: nox.needs_version
-NOX_MIN=(2024 4 15)
+NOX_REQUIREMENT="nox>=2025.2.9"    # noxfile.py: nox.needs_version
+NOX_MIN=(2025 2 9)
 
 usage() {
   sed -n '3,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//'
