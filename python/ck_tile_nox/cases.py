@@ -37,6 +37,7 @@ import itertools
 import json
 import re
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -212,7 +213,7 @@ def expand_product(product: Product) -> list[dict[str, Any]]:
 # ---- loading ----------------------------------------------------------------------------------
 
 
-def _line(text: str, loc: list[Any]) -> int:
+def _line(text: str, loc: Sequence[Any]) -> int:
     """The line of ``text`` that the pydantic error location ``loc`` points at (best effort)."""
     lines = text.splitlines()
     line, start = 1, 0
@@ -304,7 +305,9 @@ def find_cases_files(root: Path) -> list[Path]:
 
 def load_targets(root: Path, files: list[Path] | None = None) -> list[Target]:
     """Every target under ``root`` (names unique across files); :class:`CasesError` if not."""
-    errors, targets, seen = [], [], {}
+    errors: list[str] = []
+    targets: list[Target] = []
+    seen: dict[str, str] = {}
     for path in find_cases_files(root) if files is None else files:
         shown = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
         try:

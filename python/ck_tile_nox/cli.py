@@ -135,10 +135,11 @@ def tests(argv: list[str]) -> int:
     compiler, jobs = next(iter(cxx.values())), int(opts.jobs or 2)
     # test_ck_tile_hip_cpu links hip-cpu's libraries from the dir the hip builds link them from
     # (built once for both); where they do not build (no libLLVM-22), it says why it is skipped
-    runtime = runtime_dir(opts.build_root.resolve())
-    if not build.build(Path.cwd(), runtime, RUNTIME_TARGETS, compiler=compiler, jobs=jobs).ok():
-        print(f"note: hip-cpu's libraries did not build (log: {runtime.path / build.LOG})")
-        runtime = None
+    rt = runtime_dir(opts.build_root.resolve())
+    built = build.build(Path.cwd(), rt, RUNTIME_TARGETS, compiler=compiler, jobs=jobs).ok()
+    runtime: BuildDir | None = rt if built else None
+    if not built:
+        print(f"note: hip-cpu's libraries did not build (log: {rt.path / build.LOG})")
     for n, arch in enumerate(opts.archs.split(",") if opts.archs else ARCH_NAMES):
         # the tests that do not depend on the emulated arch: in the first arch's dir only
         neutral = "ON" if n == 0 else "OFF"

@@ -173,7 +173,8 @@ def _collapse(name: str, keep: int) -> str:
 
 def _split(name: str) -> tuple[str, list[str]]:
     """``f<a, b<c>>(int)`` -> (``f<a, b<c>>``, [``a``, ``b<c>``])."""
-    depth, args, cur = 0, [], ""
+    depth, cur = 0, ""
+    args: list[str] = []
     for i, ch in enumerate(name):
         if ch == "(" and depth == 0 and i:
             return name[:i], args

@@ -113,7 +113,7 @@ class TargetNode(pytest.Collector):
     def collect(self) -> list[pytest.Item]:
         ctx, t = self.config.stash[_CTX], self.target
         wanted = globs(ctx.opts.cases)
-        items = []
+        items: list[pytest.Item] = []
         plat = ctx.platform
         for bdir in entries(t, plat.archs, plat.backend, ctx.root, ctx.instances, plat.runtime):
             for case in t.cases:
@@ -145,10 +145,10 @@ class CasesFile(pytest.File):
             if matches(t.name, wanted)
         ]
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, cases.CasesError):
             return str(excinfo.value)
-        return super().repr_failure(excinfo)  # type: ignore[return-value]
+        return super().repr_failure(excinfo)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> CasesFile | None:

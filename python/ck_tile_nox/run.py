@@ -71,8 +71,8 @@ def run(
         except subprocess.TimeoutExpired:  # a pipe held open by an escaped grandchild
             proc.kill()
             out, err = b"", b""
-    text = [b.decode("utf-8", errors="replace") for b in (out, err)]
-    return Output(list(cmd), proc.wait(), *text, time.monotonic() - start, timed_out)
+    stdout, stderr = (b.decode("utf-8", errors="replace") for b in (out, err))
+    return Output(list(cmd), proc.wait(), stdout, stderr, time.monotonic() - start, timed_out)
 
 
 def _status(rc: int) -> str:
