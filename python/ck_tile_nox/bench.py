@@ -96,7 +96,7 @@ COMPARE_COLUMNS = ("target", "arch", "matrix", "case", "old ms", "new ms", "chan
                    "old TFLOP/s", "new TFLOP/s", "old GB/s", "new GB/s")  # fmt: skip
 
 
-def bench_rows(infos: list[Mapping[str, Any]]) -> list[tuple[str, ...]]:
+def bench_rows(infos: Sequence[Mapping[str, Any]]) -> list[tuple[str, ...]]:
     return [
         (*_key(i), *(fmt(i.get(f"kernel_{k}_median")) for k in FIGURES), ratio_text(dict(i)))
         for i in infos

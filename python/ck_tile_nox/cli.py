@@ -176,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     if command == "test":  # bench cases run once, as plain cases; on every core (xdist)
         return _pytest(rest, "--benchmark-disable", "--numprocesses=auto")
     if command == "build":
-        return _pytest(rest, "--build-only", "--benchmark-disable")
+        # no tests run: the builds' progress lines go straight to the terminal
+        return _pytest(rest, "--build-only", "--benchmark-disable", "--capture=no")
     if command == "bench":
         return bench(rest)
     if command == "tests":

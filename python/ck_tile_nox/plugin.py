@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,8 @@ class Context:
     built: dict[BuildDir, build.Result]
     references: reference.References
     shard_emptied: bool = False
+    builds_failed: int = 0  # --build-only: build dirs that did not build
+    bench_infos: list[dict[str, Any]] = field(default_factory=list)  # the bench cases' extra_info
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -178,7 +180,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 needed.append(item.work.target.name)
 
 
-def _build(ctx: Context, bdir: BuildDir, config: pytest.Config) -> build.Result:
+def _build(ctx: Context, bdir: BuildDir) -> build.Result:
     compiler = discovery.find_compiler(ctx.platform.backend, runtime=ctx.platform.runtime)
     if compiler is None:
         names = " or ".join(
@@ -186,23 +188,19 @@ def _build(ctx: Context, bdir: BuildDir, config: pytest.Config) -> build.Result:
         )
         raise build.ToolError(f"no compiler ({names}); to install it: {build.INSTALL}")
     start = time.monotonic()
-    capture = config.pluginmanager.getplugin("capturemanager")
-    with capture.global_and_fixture_disabled():  # xdist's workers: build.build takes a lock
-        res = build.build(
-            ctx.repo,
-            bdir,
-            ctx.needed[bdir],
-            compiler=compiler.path,
-            jobs=ctx.opts.jobs,
-            cxx_flags=ctx.opts.cxx_flags,
-            extra=ctx.opts.cmake_arg,
-        )
-        times = ", ".join(f"{t} {s:.1f} s" for t, s in sorted(res.times.items()))
-        state = "built" if res.ok() else f"FAILED ({', '.join(res.failed)})"
-        took = f"{time.monotonic() - start:.1f} s"
-        build.console.print(
-            f"{state} {bdir.name} in {took} [{times or 'up to date'}]", markup=False
-        )
+    res = build.build(
+        ctx.repo,
+        bdir,
+        ctx.needed[bdir],
+        compiler=compiler.path,
+        jobs=ctx.opts.jobs,
+        cxx_flags=ctx.opts.cxx_flags,
+        extra=ctx.opts.cmake_arg,
+    )
+    times = ", ".join(f"{t} {s:.1f} s" for t, s in sorted(res.times.items()))
+    state = "built" if res.ok() else f"FAILED ({', '.join(res.failed)})"
+    took = f"{time.monotonic() - start:.1f} s"
+    build.console.print(f"{state} {bdir.name} in {took} [{times or 'up to date'}]", markup=False)
     return res
 
 
@@ -213,11 +211,16 @@ def ck_builder(request: pytest.FixtureRequest) -> dict[BuildDir, build.Result]:
 
 
 @pytest.fixture
-def ck_binary(request: pytest.FixtureRequest, ck_builder: dict[BuildDir, build.Result]) -> Path:
+def ck_binary(
+    request: pytest.FixtureRequest,
+    ck_builder: dict[BuildDir, build.Result],
+    capsys: pytest.CaptureFixture[str],
+) -> Path:
     ctx, work = request.config.stash[_CTX], request.node.work
     if work.bdir not in ck_builder:
         try:
-            ck_builder[work.bdir] = _build(ctx, work.bdir, request.config)
+            with capsys.disabled():  # the build's progress line, where the runner shows it
+                ck_builder[work.bdir] = _build(ctx, work.bdir)
         except build.ToolError as exc:
             pytest.exit(str(exc), returncode=2)
     res = ck_builder[work.bdir]
@@ -250,6 +253,7 @@ def _run_bench(request: pytest.FixtureRequest, ck_binary: Path, benchmark: Any) 
                 args=list(work.case.args_for(plat.emulated)))  # fmt: skip
     bench.measure(benchmark, work.case, _execute(request, ck_binary), ctx.opts.rounds, info)
     ctx.references.annotate(benchmark, work.case.bench_reference)
+    ctx.bench_infos.append(benchmark.extra_info)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -260,14 +264,14 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
         return None
     try:
         for bdir in ctx.needed:
-            ctx.built[bdir] = _build(ctx, bdir, session.config)
+            ctx.built[bdir] = _build(ctx, bdir)
     except build.ToolError as exc:
         raise pytest.UsageError(str(exc)) from None
     failed = [r for r in ctx.built.values() if not r.ok()]
     for res in failed:
         build.console.print(f"[bold red]FAILED {res.path} (log: {res.path / build.LOG})")
         build.console.print(res.tail, markup=False)
-    session.testsfailed = len(failed)
+    ctx.builds_failed = len(failed)  # the exit status: pytest_sessionfinish
     return True
 
 
@@ -277,6 +281,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.config.workeroutput["ck_tile_shard_emptied"] = ctx.shard_emptied
     if ctx.shard_emptied and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
         session.exitstatus = pytest.ExitCode.OK  # a shard with nothing to do is not a failure
+    if ctx.builds_failed:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -305,9 +311,8 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     ctx = config.stash[_CTX]
     if ctx.shard_emptied:
         terminalreporter.write_line(f"shard {ctx.opts.shard}: nothing to do here")
-    session = getattr(config, "_benchmarksession", None)
-    infos = [b.extra_info for b in getattr(session, "benchmarks", [])]
-    if not infos or not session or session.disabled:
+    infos = ctx.bench_infos  # empty unless bench cases ran (pytest-benchmark on, one process)
+    if not infos or config.getoption("benchmark_disable", False):
         return
     note = f"  [{bench.EMULATOR_NOTE}]" if ctx.platform.emulated else ""
     title = f"kernel figures, median of {ctx.opts.rounds} round(s){note}"

@@ -101,3 +101,20 @@ def test_a_bad_cases_file_names_the_line(repo: pytest.Pytester):
     result = _run(repo, "--co")
     assert result.ret == pytest.ExitCode.INTERRUPTED
     result.stdout.fnmatch_lines(["*tutorial/tool/cases.toml:22: case.4.nme: unknown key*"])
+
+
+def test_build_only_fails_when_a_build_dir_does_not_build(repo: pytest.Pytester):
+    repo.makeconftest("""
+from ck_tile_nox import build, plugin
+
+def fake_build(ctx, bdir):
+    failed = {"tool": "compile error"} if bdir.name.endswith("axis_1") else {}
+    return build.Result(bdir.path, failed=failed, tail="the last lines of the log")
+
+plugin._build = fake_build
+""")
+    result = _run(repo, "--build-only", "-s")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    said = result.stderr.str()  # the build console's
+    assert "FAILED" in said and "axis_1" in said and "the last lines of the log" in said
+    assert _run(repo, "--build-only", "-s", "-k", "axis_0").ret == pytest.ExitCode.OK
