@@ -71,17 +71,25 @@ class Result:
         return not self.failed if target is None else target not in self.failed
 
 
+def preset(bdir: BuildDir) -> str:
+    """The configure preset of CMakePresets.json that ``bdir`` starts from."""
+    if bdir.backend == "emulator":
+        return f"emulator-{bdir.arch}"
+    return "hip-cpu" if bdir.runtime == "cpu" else "hip"
+
+
 def configure_args(
     repo: Path, bdir: BuildDir, compiler: str, cxx_flags: str = "", extra: Sequence[str] = ()
 ) -> list[str]:
+    """The preset of ``bdir`` (generator, build type, backend, runtime), and what this build dir
+    sets itself: its path, archs, instance profile, compiler, axes and flags."""
     flags = " ".join(f for f in (cxx_flags.strip(), *bdir.defines) if f)
     gpu_targets = ";".join(bdir.gpu_targets or (bdir.arch,))
     runtime_path = bdir.runtime_from.path if bdir.runtime_from else None
     return [
-        "-S", str(repo), "-B", str(bdir.path), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-        f"-DCK_TILE_BACKEND={bdir.backend}", f"-DGPU_TARGETS={gpu_targets}",
-        *([f"-DCK_TILE_HIP_RUNTIME={bdir.runtime}"] if bdir.runtime else []),
-        f"-DCK_TILE_INSTANCES={bdir.instances}", f"-DCMAKE_CXX_COMPILER={compiler}",
+        "--preset", preset(bdir), "-S", str(repo), "-B", str(bdir.path),
+        f"-DGPU_TARGETS={gpu_targets}", f"-DCK_TILE_INSTANCES={bdir.instances}",
+        f"-DCMAKE_CXX_COMPILER={compiler}",
         *([f"-DCK_TILE_HIP_CPU_RUNTIME_FROM={runtime_path}"] if runtime_path else []),
         *([f"-DCMAKE_CXX_FLAGS={flags}"] if flags else []), *extra,
     ]  # fmt: skip

@@ -95,10 +95,10 @@ def test_hip_cpu_configure_args():
 
     (d, *_) = entries(Target(name="t"), ["gfx942", "gfx950"], "hip", Path("b"), runtime="cpu")
     args = configure_args(Path("repo"), d, "clang++-22")
-    assert "-DGPU_TARGETS=gfx942;gfx950" in args and "-DCK_TILE_HIP_RUNTIME=cpu" in args
+    assert "-DGPU_TARGETS=gfx942;gfx950" in args and args[:2] == ["--preset", "hip-cpu"]
     (e, *_) = entries(Target(name="t"), ["gfx942"], "emulator", Path("b"))
     args = configure_args(Path("repo"), e, "clang++-22")
-    assert "-DGPU_TARGETS=gfx942" in args and not any("HIP_RUNTIME" in a for a in args)
+    assert "-DGPU_TARGETS=gfx942" in args and args[:2] == ["--preset", "emulator-gfx942"]
 
 
 def test_bench_backends_option():
@@ -109,3 +109,35 @@ def test_bench_backends_option():
         ["-q", "--rounds", "1"],
     )
     assert _backends(["--backend=hip"]) == (["hip"], [])
+
+
+def test_every_build_dir_starts_from_a_preset_of_its_kind():
+    import json
+
+    presets = json.loads((Path(__file__).resolve().parents[2] / "CMakePresets.json").read_text())
+    by_name = {p["name"]: p for p in presets["configurePresets"]}
+
+    def cache(name: str) -> dict[str, str]:  # a preset's variables, its parents' first
+        p = by_name[name]
+        parent = cache(p["inherits"]) if "inherits" in p else {}
+        return {**parent, **p.get("cacheVariables", {})}
+
+    t = Target(name="t", matrix={"CK_TILE_ENABLE_X": [0, 1]})
+    dirs = [
+        *entries(t, list(ARCH_NAMES), "emulator", Path("b")),
+        *entries(t, list(ARCH_NAMES), "hip", Path("b"), runtime="cpu"),
+        *entries(t, list(ARCH_NAMES), "hip", Path("b"), runtime="rocm"),
+        runtime_dir(Path("b")),
+    ]
+    for d in dirs:
+        args = configure_args(Path("r"), d, "clang++-22")
+        name = args[args.index("--preset") + 1]
+        want = {
+            "CK_TILE_BACKEND": d.backend,
+            **({"CK_TILE_HIP_RUNTIME": d.runtime} if d.runtime else {}),
+        }
+        assert want.items() <= cache(name).items(), (d.name, name)
+        assert (
+            f"-DGPU_TARGETS={';'.join(d.gpu_targets or (d.arch,))}" in args
+        )  # the dir's own archs
+    assert {f"emulator-{a}" for a in ARCH_NAMES} <= set(by_name)  # one per arch of the arch table
