@@ -1,9 +1,10 @@
 """``python -m ck_tile_nox <command> [args]``: what the nox sessions run.
 
-- ``test [pytest args] [--racecheck]``: every case as a pytest item (:mod:`ck_tile_nox.plugin`),
-  one pytest-xdist worker per core (``-n 0``: one process);
-  JUnit in ``<build root>/reports/junit.xml``; e.g. ``nox -s test -- -k gemm --shard 1/2``.
-  ``--racecheck`` runs the binaries with the emulator's race detection (CK_TILE_EMU_RACECHECK=1).
+- ``test [pytest args]``: every case as a pytest item (:mod:`ck_tile_nox.plugin`, whose options
+  are pytest options: ``--racecheck`` runs the binaries with the emulator's race detection,
+  CK_TILE_EMU_RACECHECK=1; JUnit in ``<build root>/reports/junit.xml`` unless ``--no-junit`` or
+  ``--junitxml=...``), one pytest-xdist worker per core (``-n 0``: one process);
+  e.g. ``nox -s test -- -k gemm --shard 1/2``.
 - ``build [pytest args]``: the same selection, built and not run (``--build-only``).
 - ``bench [pytest args]``: the ``bench = true`` cases under pytest-benchmark, ``--rounds N``,
   JSON in ``<build root>/reports/bench.json``, ``--compare OLD.json``;
@@ -28,7 +29,6 @@ collected), 2 for a missing tool; ``profile``: the binary's.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -60,13 +60,7 @@ def _paths(argv: list[str]) -> list[str]:
 
 
 def _pytest(argv: list[str], *extra: str) -> int:
-    if "--racecheck" in argv:  # the emulator's race detection, for every binary the cases run
-        os.environ["CK_TILE_EMU_RACECHECK"] = "1"
-        argv = [a for a in argv if a != "--racecheck"]
-    junit = f"--junitxml={_known(argv).build_root / 'reports' / 'junit.xml'}"
-    if "--build-only" in extra or any(a.startswith("--junitxml") for a in argv):
-        junit = ""
-    return int(pytest.main([*PLUGIN, *extra, *filter(None, [junit]), *_paths(argv), *argv]))
+    return int(pytest.main([*PLUGIN, *extra, *_paths(argv), *argv]))
 
 
 def _backends(argv: list[str]) -> tuple[list[str], list[str]]:

@@ -69,8 +69,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--build-only", action="store_true", help="build what is selected, run nothing")
     g.addoption("--rounds", type=int, default=3, help="bench rounds (kernel figures: median)")
     g.addoption("--compare", type=Path, metavar="OLD.json", help="bench: compare with a run")
+    g.addoption("--racecheck", action="store_true", help="emulator: CK_TILE_EMU_RACECHECK=1")
+    g.addoption("--no-junit", action="store_true", help="no <build root>/reports/junit.xml")
 
 
+@pytest.hookimpl(tryfirst=True)  # before junitxml's: the default report path
 def pytest_configure(config: pytest.Config) -> None:
     o = config.option
     if o.build_only or config.getoption("benchmark_only", False):
@@ -85,6 +88,8 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"CK_TILE_INSTANCES must be ci or full, not {instances!r}")
     repo = config.rootpath
     root = (o.build_root or repo / "build").resolve()
+    if not (o.xmlpath or o.no_junit or o.build_only or o.collectonly):
+        o.xmlpath = str(root / "reports" / "junit.xml")
     host = discovery.find_compiler("emulator")  # the host compiler, for the bench reference
     refs = reference.References(host.path if host else None, root / "reports")
     config.stash[_CTX] = Context(o, repo, root, plat, instances, {}, {}, refs)
@@ -234,6 +239,8 @@ def _execute(request: pytest.FixtureRequest, binary: Path) -> Any:
     work: Work = request.node.work
     cmd = [str(binary), *work.case.args_for(request.config.stash[_CTX].platform.emulated)]
     env = dict(work.case.env)
+    if request.config.option.racecheck:  # the emulator's race detection in every binary
+        env["CK_TILE_EMU_RACECHECK"] = "1"
     if work.bdir.runtime == "cpu":  # which arch's code object hip-cpu runs
         env["CK_TILE_HIP_CPU_ARCH"] = work.bdir.arch
     return lambda: run(cmd, work.case.timeout, cwd=work.bdir.path, env=env)

@@ -118,3 +118,20 @@ plugin._build = fake_build
     said = result.stderr.str()  # the build console's
     assert "FAILED" in said and "axis_1" in said and "the last lines of the log" in said
     assert _run(repo, "--build-only", "-s", "-k", "axis_0").ret == pytest.ExitCode.OK
+
+
+def test_racecheck_and_the_junit_report_are_options(repo: pytest.Pytester):
+    # the 'binary' prints the variable race detection reads; -k: one case, one build dir
+    binary = repo.path / "build" / "emulator-gfx942-axis_0" / "bin" / "tool"
+    binary.write_text(
+        f"#!{sys.executable}\nimport os\nprint(os.environ.get('CK_TILE_EMU_RACECHECK'))\n"
+    )
+    (repo.path / "tutorial" / "tool" / "cases.toml").write_text(
+        '[target]\nname = "tool"\nmatrix = { AXIS = [0] }\n[[case]]\nname = "race"\nexpect = ["1"]\n'
+    )
+    assert _run(repo, "--racecheck").ret == pytest.ExitCode.OK
+    assert _run(repo).ret == pytest.ExitCode.TESTS_FAILED  # without it, unset
+    assert (repo.path / "build" / "reports" / "junit.xml").is_file()  # by default
+    (repo.path / "build" / "reports" / "junit.xml").unlink()
+    assert _run(repo, "--no-junit", "--racecheck").ret == pytest.ExitCode.OK
+    assert not (repo.path / "build" / "reports" / "junit.xml").exists()
