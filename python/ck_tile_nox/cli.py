@@ -12,8 +12,9 @@
   ``bench --backend emulator,hip``: one run per backend (``bench-<backend>.json``), then the
   second beside the first (without a GPU ``hip`` is hip-cpu: the same cases on both CPU engines).
 - ``tests [--python-only] [--archs A,B] [--pytest ARGS...]``: the project's own tests (pytest on
-  python/tests, then the C++ tests through ctest on the emulator for each arch; those that do not
-  depend on the emulated arch only in the first arch's build dir).
+  python/tests, then the C++ tests through ctest on the emulator for each arch, its JUnit report in
+  ``<build root>/reports/ctest-<arch>.xml``; those that do not depend on the emulated arch only in
+  the first arch's build dir).
 - ``device-check [--archs A,B] [--targets GLOB]``: see :mod:`ck_tile_nox.device_check`.
 - ``profile <target> [args...] [--archs A] [--backend hip]``: build one binary for the emulator
   (or hip-cpu) and run it under its profile (CK_TILE_EMU_PROFILE=1); see
@@ -152,7 +153,10 @@ def tests(argv: list[str]) -> int:
             print(res.tail)
             ok = False
             continue
-        ctest = [tools["ctest"], "--test-dir", str(bdir.path), "--output-on-failure", "-j2"]
+        junit = (opts.build_root / "reports" / f"ctest-{arch}.xml").resolve()  # ctest's own report
+        junit.parent.mkdir(parents=True, exist_ok=True)
+        ctest = [tools["ctest"], "--test-dir", str(bdir.path), "--output-on-failure", "-j2",
+                 "--output-junit", str(junit)]  # fmt: skip
         ok &= subprocess.run(ctest, check=False).returncode == 0
     return 0 if ok else 1
 
