@@ -248,8 +248,7 @@ bool run(const Options& o)
 
     if(group)
     {
-        const bool same = fmha_fwd_same_as_ungrouped(traits, a, o_buf, out.get_element_space_size_in_bytes(), lse_buf,
-                                                     lse.get_element_space_size_in_bytes());
+        const bool same = fmha_fwd_same_as_ungrouped(traits, a, out, o_buf, lse, lse_buf);
         std::cout << "head grouping: " << (o.h + *group - 1) / *group << " groups of " << *group << " heads ("
                   << (explicit_groups ? "bshd: one launch per group" : "bhsd: one launch, head-major blocks")
                   << "), bit-identical to one ungrouped launch: " << (same ? "y" : "n") << std::endl;

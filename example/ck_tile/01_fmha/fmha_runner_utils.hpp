@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <stdexcept>
@@ -149,16 +150,12 @@ float fmha_fwd_by_head_groups(const fmha_fwd_traits& traits, const fmha_fwd_args
 
 // Head grouping changes only the order (bhsd: head-major blocks) or the number (bshd) of the
 // launches: whether one ungrouped launch writes O (and the LSE, when a has it) bit for bit as the
-// grouped launches wrote them into o_buf and lse_buf (their first o_bytes and lse_bytes).
-inline bool fmha_fwd_same_as_ungrouped(const fmha_fwd_traits& traits, const fmha_fwd_args& a, ck_tile::DeviceMem& o_buf,
-                                       std::size_t o_bytes, ck_tile::DeviceMem& lse_buf, std::size_t lse_bytes)
+// grouped launches did. out and lse: their results, already read back from o_buf and lse_buf.
+template <typename OT, typename LseT>
+bool fmha_fwd_same_as_ungrouped(const fmha_fwd_traits& traits, const fmha_fwd_args& a,
+                                const ck_tile::HostTensor<OT>& out, ck_tile::DeviceMem& o_buf,
+                                const ck_tile::HostTensor<LseT>& lse, ck_tile::DeviceMem& lse_buf)
 {
-    const auto bytes_of = [](ck_tile::DeviceMem& m, std::size_t n) {
-        std::vector<char> h(m.GetBufferSize());
-        m.FromDevice(h.data());
-        h.resize(n);
-        return h;
-    };
     fmha_fwd_args one = a;
     one.head_major    = false;
     ck_tile::DeviceMem o1_buf(o_buf.GetBufferSize()), lse1_buf(lse_buf.GetBufferSize());
@@ -167,6 +164,10 @@ inline bool fmha_fwd_same_as_ungrouped(const fmha_fwd_traits& traits, const fmha
     one.o_ptr   = o1_buf.GetDeviceBuffer();
     one.lse_ptr = a.lse_ptr ? lse1_buf.GetDeviceBuffer() : nullptr;
     fmha_fwd(traits, one, ck_tile::stream_config{nullptr, false, 0, 0, 1});
-    return bytes_of(o_buf, o_bytes) == bytes_of(o1_buf, o_bytes) &&
-           (!a.lse_ptr || bytes_of(lse_buf, lse_bytes) == bytes_of(lse1_buf, lse_bytes));
+    const auto same = [](ck_tile::DeviceMem& ungrouped, const auto& grouped) {
+        std::vector<char> bytes(ungrouped.GetBufferSize());
+        ungrouped.FromDevice(bytes.data());
+        return std::memcmp(bytes.data(), grouped.data(), grouped.get_element_space_size_in_bytes()) == 0;
+    };
+    return same(o1_buf, out) && (!a.lse_ptr || same(lse1_buf, lse));
 }
